@@ -1,0 +1,167 @@
+package dev.meshbench.orchestrator.local;
+
+import dev.meshbench.component.ReadyLine;
+import dev.meshbench.orchestrator.target.Component;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A component process started by the {@link ProcessSupervisor}. Its stdout and stderr go, merged, to
+ * {@code <logDir>/<name>.log}; the last lines are kept to explain a failure; its ready line completes
+ * {@link #ready()}. Its stdin stays open: components started with {@code --exit-on-stdin-eof} exit when this
+ * JVM dies, however it dies.
+ */
+public final class ManagedProcess {
+    private static final Logger LOG = LoggerFactory.getLogger(ManagedProcess.class);
+    private static final int TAIL_LINES = 15;
+
+    private final Component component;
+    private final Process process;
+    private final Path logFile;
+    private final CompletableFuture<ReadyLine> ready = new CompletableFuture<>();
+    private final Deque<String> tail = new ArrayDeque<>();
+    private final Thread pump;
+    private volatile boolean stopping;
+
+    ManagedProcess(Component component, Process process, Path logFile) {
+        this.component = component;
+        this.process = process;
+        this.logFile = logFile;
+        this.pump = new Thread(this::pumpOutput, "output-" + component.name());
+        this.pump.setDaemon(true);
+        this.pump.start();
+    }
+
+    public Component component() {
+        return component;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    /** Completes with the ready line, or exceptionally when the process exits first. */
+    public CompletableFuture<ReadyLine> ready() {
+        return ready;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Exit code, if it has exited. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
+    /** True once {@link #stop} was called: an exit after that is expected. */
+    boolean stopping() {
+        return stopping;
+    }
+
+    /** The last lines the process printed, for error messages. */
+    public List<String> tail() {
+        synchronized (tail) {
+            return List.copyOf(tail);
+        }
+    }
+
+    /** The last line the process printed that looks like its own error message. */
+    String lastWords() {
+        List<String> lines = tail();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            String l = lines.get(i).trim();
+            if (!l.isEmpty() && !l.startsWith("at ") && !l.startsWith("...")) {
+                return l;
+            }
+        }
+        return "(no output)";
+    }
+
+    /**
+     * Stops the process: SIGTERM (so it can close its ports and flush), then SIGKILL after {@code grace}; its
+     * child processes too.
+     */
+    void stop(long graceMillis) {
+        stopping = true;
+        List<ProcessHandle> children = process.descendants().toList();
+        try {
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // the pipe may already be broken
+        }
+        process.destroy();
+        children.forEach(ProcessHandle::destroy);
+        try {
+            if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
+                LOG.warn("{} (pid {}) did not stop within {} ms, killing it", component.name(), pid(), graceMillis);
+                process.destroyForcibly();
+                process.waitFor(graceMillis, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        try {
+            pump.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void pumpOutput() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                log.write(line);
+                log.write('\n');
+                log.flush();
+                synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                }
+                if (!ready.isDone()) {
+                    ReadyLine.parse(line).ifPresent(ready::complete);
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("output of {} ended: {}", component.name(), e.toString());
+        }
+        try {
+            int code = process.waitFor();
+            if (!ready.isDone()) {
+                ready.completeExceptionally(new IllegalStateException(
+                        component.name() + " exited with code " + code + " before it was ready: " + lastWords()
+                                + " (log: " + logFile + ")"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.meshbench.orchestrator.local;
+
+import dev.meshbench.component.ReadyLine;
+import dev.meshbench.orchestrator.target.TargetException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts component processes, waits for their ready lines, notices when one dies, and stops them all in
+ * reverse start order on {@link #close()}, on a JVM shutdown (Ctrl-C) and, through their stdin pipes, even when
+ * this JVM is killed outright.
+ */
+public final class ProcessSupervisor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessSupervisor.class);
+
+    private final Path logDir;
+    private final long stopGraceMillis;
+    private final List<ManagedProcess> processes = Collections.synchronizedList(new ArrayList<>());
+    private final Thread shutdownHook;
+    private volatile boolean closed;
+
+    public ProcessSupervisor(Path logDir, Duration stopGrace) {
+        this.logDir = logDir;
+        this.stopGraceMillis = stopGrace.toMillis();
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new TargetException("creating log directory " + logDir + " failed: " + e.getMessage(), e);
+        }
+        this.shutdownHook = new Thread(this::stopAll, "meshbench-supervisor-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * Starts a process and waits for its ready line.
+     *
+     * @throws TargetException naming the component when it exits first, prints no ready line in time, or cannot
+     *                         be started at all; the process is stopped in every such case
+     */
+    public ReadyLine start(ProcessSpec spec, Duration readyTimeout) {
+        if (closed) {
+            throw new TargetException("cannot start " + spec.component().name() + ": supervisor already closed");
+        }
+        String name = spec.component().name();
+        Path log = logDir.resolve(name + ".log");
+        ProcessBuilder pb = new ProcessBuilder(spec.command()).redirectErrorStream(true);
+        LOG.info("starting {}: {}", name, String.join(" ", spec.command()));
+        ManagedProcess mp;
+        try {
+            mp = new ManagedProcess(spec.component(), pb.start(), log);
+        } catch (IOException e) {
+            throw new TargetException("starting " + name + " failed: " + e.getMessage(), e);
+        }
+        processes.add(mp);
+        try {
+            ReadyLine line = mp.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            LOG.info("{} ready (pid {}): {}", name, mp.pid(), line);
+            return line;
+        } catch (ExecutionException e) {
+            mp.stop(stopGraceMillis);
+            throw new TargetException("starting " + name + " failed: " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            mp.stop(stopGraceMillis);
+            throw new TargetException("starting " + name + " failed: not ready after " + readyTimeout.toSeconds()
+                    + " s; last output: " + mp.lastWords() + " (log: " + log + ")");
+        } catch (InterruptedException e) {
+            mp.stop(stopGraceMillis);
+            Thread.currentThread().interrupt();
+            throw new TargetException("starting " + name + " interrupted");
+        }
+    }
+
+    /** The processes started so far, in start order. */
+    public List<ManagedProcess> processes() {
+        synchronized (processes) {
+            return List.copyOf(processes);
+        }
+    }
+
+    /** The first component that exited without being asked to, described for a person. */
+    public Optional<String> deadComponent() {
+        for (ManagedProcess p : processes()) {
+            if (!p.isAlive() && !p.stopping() && !closed) {
+                return Optional.of(p.component().name() + " (pid " + p.pid() + ") exited with code " + p.exitCode()
+                        + ": " + p.lastWords() + " (log: " + p.logFile() + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Stops one component (for fault tests and restarts). */
+    public void stop(String componentName) {
+        processes().stream().filter(p -> p.component().name().equals(componentName)).forEach(p -> p.stop(stopGraceMillis));
+    }
+
+    private void stopAll() {
+        List<ManagedProcess> all = processes();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            ManagedProcess p = all.get(i);
+            if (p.isAlive()) {
+                LOG.info("stopping {} (pid {})", p.component().name(), p.pid());
+            }
+            p.stop(stopGraceMillis);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        stopAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook is running or ran
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.meshbench.orchestrator.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.component.ReadyLine;
+import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.orchestrator.target.TargetException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcessSupervisorTest {
+    @TempDir
+    Path dir;
+
+    static ProcessSpec fake(String name, String mode) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                FakeComponentMain.class.getName(), mode, name, "--exit-on-stdin-eof"));
+        return new ProcessSpec(new Component(name, Role.MESH), cmd);
+    }
+
+    @Test
+    @DisplayName("starts a component, returns its ready line, and frees process and port on close")
+    void startAndClose() throws Exception {
+        ManagedProcess p;
+        int port;
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            ReadyLine ready = s.start(fake("sidecar-x", "ready"), Duration.ofSeconds(30));
+            assertEquals("sidecar-x", ready.component());
+            port = Integer.parseInt(ready.get("address").orElseThrow().split(":")[1]);
+            try (Socket c = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                assertTrue(c.isConnected());
+            }
+            p = s.processes().get(0);
+            assertTrue(p.isAlive());
+            assertTrue(s.deadComponent().isEmpty());
+        }
+        assertFalse(p.isAlive(), "process must be gone after close");
+        try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(port, again.getLocalPort(), "port must be free after close");
+        }
+        assertTrue(Files.readString(dir.resolve("sidecar-x.log")).contains("MESHBENCH-READY component=sidecar-x"));
+    }
+
+    @Test
+    @DisplayName("a component that exits before it is ready fails the start with its own last words")
+    void crashBeforeReady() {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            TargetException e = assertThrows(TargetException.class, () -> s.start(fake("mongo", "crash"), Duration.ofSeconds(30)));
+            assertTrue(e.getMessage().startsWith("starting mongo failed: mongo exited with code 2"), e.getMessage());
+            assertTrue(e.getMessage().contains("Address already in use"), e.getMessage());
+        }
+    }
+
+    @Test
+    @DisplayName("a component that never gets ready is stopped after the timeout, named in the error")
+    void hangTimesOut() {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            TargetException e = assertThrows(TargetException.class, () -> s.start(fake("egress-gateway", "hang"), Duration.ofSeconds(3)));
+            assertTrue(e.getMessage().contains("egress-gateway") && e.getMessage().contains("not ready after 3 s"), e.getMessage());
+            assertFalse(s.processes().get(0).isAlive());
+        }
+    }
+
+    @Test
+    @DisplayName("a component that dies after start is reported as dead, with its exit code and last line")
+    void detectsDeath() throws Exception {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            s.start(fake("sidecar-booking", "die-later"), Duration.ofSeconds(30));
+            ManagedProcess p = s.processes().get(0);
+            assertTrue(p.handle().onExit().get(30, TimeUnit.SECONDS) != null);
+            String dead = s.deadComponent().orElseThrow();
+            assertTrue(dead.startsWith("sidecar-booking (pid ") && dead.contains("exited with code 3")
+                    && dead.contains("upstream lost"), dead);
+        }
+    }
+
+    @Test
+    @DisplayName("a stopped component is not reported as dead")
+    void stoppedIsNotDead() {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            s.start(fake("flight", "ready"), Duration.ofSeconds(30));
+            s.stop("flight");
+            assertFalse(s.processes().get(0).isAlive());
+            assertTrue(s.deadComponent().isEmpty());
+        }
+    }
+
+    @Test
+    @DisplayName("a supervised component exits by itself when its parent's pipe closes (parent killed)")
+    void exitsOnStdinEof() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(fake("orphan", "ready").command()).redirectErrorStream(true).start();
+        try {
+            String first = new String(p.getInputStream().readNBytes(20));
+            assertTrue(first.startsWith("MESHBENCH-READY"), first);
+            p.getOutputStream().close(); // what the OS does when the parent dies
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "component must exit after stdin EOF");
+            assertEquals(0, p.exitValue());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
