@@ -1,0 +1,183 @@
+package dev.meshbench.orchestrator.run;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a run needs, validated where it enters: a bad value fails here, before anything starts, with a
+ * message naming the property, the value and the rule. Defaults live in {@link #DEFAULTS} and {@link #STUDY}.
+ *
+ * @param cases         cases to run, in order
+ * @param clients       client counts of the ramp's steps, in order
+ * @param stepSeconds   length of each step
+ * @param warmupSeconds start of each step excluded from latency and CPU figures
+ * @param thinkTimeMs   pause between a virtual user's requests
+ * @param customers     customers loaded into the database (and drawn from by the workload)
+ * @param flightDays    days of flights loaded
+ * @param maxErrorPercent error rate above which the build fails
+ * @param resultsDir    where run folders are kept (not under target/, so {@code mvn clean} keeps them)
+ */
+public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepSeconds, int warmupSeconds,
+        int thinkTimeMs, int customers, int flightDays, double maxErrorPercent, Path resultsDir) {
+
+    /** Property names, as users pass them ({@code -Dmeshbench.clients=1,5}). */
+    public static final String P_CASES = "meshbench.cases";
+    public static final String P_CLIENTS = "meshbench.clients";
+    public static final String P_STEP_SECONDS = "meshbench.stepSeconds";
+    public static final String P_WARMUP_SECONDS = "meshbench.warmupSeconds";
+    public static final String P_THINK_MS = "meshbench.thinkTimeMs";
+    public static final String P_CUSTOMERS = "meshbench.customers";
+    public static final String P_FLIGHT_DAYS = "meshbench.flightDays";
+    public static final String P_MAX_ERROR_PERCENT = "meshbench.maxErrorPercent";
+    public static final String P_RESULTS_DIR = "meshbench.resultsDir";
+
+    /** Short enough for one case in a few minutes on 2 cores. */
+    public static final Map<String, String> DEFAULTS = Map.of(
+            P_CLIENTS, "1,5,10,20",
+            P_STEP_SECONDS, "20",
+            P_WARMUP_SECONDS, "5",
+            P_THINK_MS, "0",
+            P_CUSTOMERS, "1000",
+            P_FLIGHT_DAYS, "5",
+            P_MAX_ERROR_PERCENT, "1");
+
+    /** The study's values: 5-minute steps at 1..60 clients. */
+    public static final Map<String, String> STUDY = Map.of(
+            P_CLIENTS, "1,5,10,20,30,40,50,60",
+            P_STEP_SECONDS, "300",
+            P_WARMUP_SECONDS, "30",
+            P_CUSTOMERS, "10000");
+
+    public RunConfig {
+        Objects.requireNonNull(resultsDir, P_RESULTS_DIR);
+        cases = List.copyOf(cases);
+        clients = List.copyOf(clients);
+        if (cases.isEmpty()) {
+            throw invalid(P_CASES, "", "must name at least one case; allowed: " + EgressCase.allowedIds() + ", all");
+        }
+        if (clients.isEmpty()) {
+            throw invalid(P_CLIENTS, "", "must list at least one client count, e.g. 1,5,10,20");
+        }
+        for (int c : clients) {
+            if (c < 1) {
+                throw invalid(P_CLIENTS, clients.toString(), "client counts must be positive whole numbers");
+            }
+        }
+        if (stepSeconds < 1) {
+            throw invalid(P_STEP_SECONDS, Integer.toString(stepSeconds), "must be a positive number of seconds");
+        }
+        if (warmupSeconds < 0 || warmupSeconds >= stepSeconds) {
+            throw invalid(P_WARMUP_SECONDS, Integer.toString(warmupSeconds),
+                    "must be at least 0 and less than " + P_STEP_SECONDS + " (" + stepSeconds + ")");
+        }
+        if (thinkTimeMs < 0) {
+            throw invalid(P_THINK_MS, Integer.toString(thinkTimeMs), "must be 0 or more milliseconds");
+        }
+        if (customers < 1) {
+            throw invalid(P_CUSTOMERS, Integer.toString(customers), "must be a positive number of customers");
+        }
+        if (flightDays < 1) {
+            throw invalid(P_FLIGHT_DAYS, Integer.toString(flightDays), "must be a positive number of days");
+        }
+        if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
+            throw invalid(P_MAX_ERROR_PERCENT, Double.toString(maxErrorPercent), "must be between 0 and 100");
+        }
+    }
+
+    /**
+     * Reads a config from string properties (Maven or system properties): absent ones (not blank ones) take
+     * {@link #DEFAULTS};
+     * {@code study=true} layers {@link #STUDY} under the explicit values.
+     */
+    public static RunConfig fromProperties(Map<String, String> props, boolean study, Path defaultResultsDir) {
+        java.util.function.Function<String, String> get = key -> {
+            String v = props.get(key);
+            if (v != null) {
+                return v.trim(); // present but blank is an error the parsers name, not a request for the default
+            }
+            if (study && STUDY.containsKey(key)) {
+                return STUDY.get(key);
+            }
+            return DEFAULTS.get(key);
+        };
+        String results = props.get(P_RESULTS_DIR);
+        return new RunConfig(
+                parseCases(props.get(P_CASES)),
+                parseClients(get.apply(P_CLIENTS)),
+                parseInt(P_STEP_SECONDS, get.apply(P_STEP_SECONDS)),
+                parseInt(P_WARMUP_SECONDS, get.apply(P_WARMUP_SECONDS)),
+                parseInt(P_THINK_MS, get.apply(P_THINK_MS)),
+                parseInt(P_CUSTOMERS, get.apply(P_CUSTOMERS)),
+                parseInt(P_FLIGHT_DAYS, get.apply(P_FLIGHT_DAYS)),
+                parseDouble(P_MAX_ERROR_PERCENT, get.apply(P_MAX_ERROR_PERCENT)),
+                results == null || results.isBlank() ? defaultResultsDir : Path.of(results.trim()));
+    }
+
+    /** {@code sni}, {@code bypass,mtls} or {@code all}. */
+    public static List<EgressCase> parseCases(String value) {
+        if (value == null || value.isBlank()) {
+            throw invalid(P_CASES, "", "must name at least one case; allowed: " + EgressCase.allowedIds() + ", all");
+        }
+        if (value.trim().equalsIgnoreCase("all")) {
+            return List.of(EgressCase.values());
+        }
+        List<EgressCase> out = new ArrayList<>();
+        for (String part : value.split(",")) {
+            try {
+                EgressCase c = EgressCase.byId(part);
+                if (!out.contains(c)) {
+                    out.add(c);
+                }
+            } catch (IllegalArgumentException e) {
+                throw invalid(P_CASES, value, "'" + part.trim() + "' is not a case; allowed: " + EgressCase.allowedIds() + ", all");
+            }
+        }
+        return out;
+    }
+
+    public static List<Integer> parseClients(String value) {
+        if (value == null || value.isBlank()) {
+            throw invalid(P_CLIENTS, "", "must list at least one client count, e.g. 1,5,10,20");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String part : value.split(",")) {
+            String p = part.trim();
+            try {
+                out.add(Integer.parseInt(p));
+            } catch (NumberFormatException e) {
+                throw invalid(P_CLIENTS, value, "'" + p + "' is not a whole number; give positive client counts like 1,5,10,20");
+            }
+        }
+        return out;
+    }
+
+    private static int parseInt(String key, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw invalid(key, value, "must be a whole number");
+        }
+    }
+
+    private static double parseDouble(String key, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw invalid(key, value, "must be a number");
+        }
+    }
+
+    private static IllegalArgumentException invalid(String key, String value, String rule) {
+        return new IllegalArgumentException(String.format(Locale.ROOT, "%s=%s: %s", key, value, rule));
+    }
+
+    /** Wall time of the load part of one case: every step back to back. */
+    public long loadSecondsPerCase() {
+        return (long) stepSeconds * clients.size();
+    }
+}

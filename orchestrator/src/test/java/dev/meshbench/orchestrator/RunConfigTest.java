@@ -1,0 +1,74 @@
+package dev.meshbench.orchestrator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.run.RunConfig;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RunConfigTest {
+    private static final Path RESULTS = Path.of("results");
+
+    private static RunConfig read(String... kv) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return RunConfig.fromProperties(m, false, RESULTS);
+    }
+
+    @Test
+    @DisplayName("absent properties take the local defaults")
+    void defaults() {
+        RunConfig c = read("meshbench.cases", "sni");
+        assertEquals(List.of(EgressCase.SNI), c.cases());
+        assertEquals(List.of(1, 5, 10, 20), c.clients());
+        assertEquals(20, c.stepSeconds());
+        assertEquals(80, c.loadSecondsPerCase());
+        assertEquals(RESULTS, c.resultsDir());
+    }
+
+    @Test
+    @DisplayName("the study profile gives the study's ramp, and explicit values still win")
+    void study() {
+        RunConfig c = RunConfig.fromProperties(Map.of("meshbench.cases", "all", "meshbench.stepSeconds", "60"), true, RESULTS);
+        assertEquals(List.of(EgressCase.values()), c.cases());
+        assertEquals(List.of(1, 5, 10, 20, 30, 40, 50, 60), c.clients());
+        assertEquals(60, c.stepSeconds());
+        assertEquals(10000, c.customers());
+    }
+
+    @ParameterizedTest(name = "{0}={1} is refused: {2}")
+    @CsvSource(delimiter = '|', value = {
+        "meshbench.cases|istio|meshbench.cases=istio: 'istio' is not a case; allowed: bypass, sidecar, gateway, mtls, sni, all",
+        "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
+        "meshbench.clients|' '|meshbench.clients=: must list at least one client count, e.g. 1,5,10,20",
+        "meshbench.clients|0,5|meshbench.clients=[0, 5]: client counts must be positive whole numbers",
+        "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be a positive number of seconds",
+        "meshbench.warmupSeconds|30|meshbench.warmupSeconds=30: must be at least 0 and less than meshbench.stepSeconds (20)",
+        "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",
+        "meshbench.customers|ten|meshbench.customers=ten: must be a whole number",
+        "meshbench.maxErrorPercent|101|meshbench.maxErrorPercent=101.0: must be between 0 and 100",
+    })
+    void refusesBadInput(String key, String value, String message) {
+        Map<String, String> m = new HashMap<>(Map.of("meshbench.cases", "sni"));
+        m.put(key, value.equals(" ") ? " " : value);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunConfig.fromProperties(m, false, RESULTS));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    @DisplayName("a missing case list is refused, naming the allowed ids")
+    void noCases() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read());
+        assertEquals("meshbench.cases=: must name at least one case; allowed: bypass, sidecar, gateway, mtls, sni, all", e.getMessage());
+    }
+}
