@@ -12,11 +12,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.openssl.PEMKeyPair;
@@ -51,6 +53,33 @@ public final class Pem {
             throw new PkiException("encoding the private key for " + file + " failed", e);
         }
         write(file, out.toString(), true);
+    }
+
+    /** Writes a public key as a PEM {@code PUBLIC KEY} (SubjectPublicKeyInfo), e.g. for JWT verifiers. */
+    public static void writePublicKey(Path file, PublicKey key) {
+        StringWriter out = new StringWriter();
+        try (JcaPEMWriter w = new JcaPEMWriter(out)) {
+            w.writeObject(key);
+        } catch (IOException e) {
+            throw new PkiException("encoding the public key for " + file + " failed", e);
+        }
+        write(file, out.toString(), false);
+    }
+
+    public static PublicKey readPublicKey(Path file) {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.US_ASCII); PEMParser p = new PEMParser(r)) {
+            Object o;
+            while ((o = p.readObject()) != null) {
+                if (o instanceof SubjectPublicKeyInfo info) {
+                    return new JcaPEMKeyConverter().getPublicKey(info);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new PkiException("public key file " + file + " does not exist");
+        } catch (IOException e) {
+            throw new PkiException("reading the public key from " + file + " failed", e);
+        }
+        throw new PkiException("public key file " + file + " holds no PEM public key");
     }
 
     public static List<X509Certificate> readCertificates(Path file) {

@@ -93,6 +93,16 @@ class TlsContextsTest {
     }
 
     @Test
+    @DisplayName("an RSA public key (for JWT verification) round-trips through PEM")
+    void publicKeyRoundTrip() {
+        java.security.KeyPair kp = KeyType.RSA_2048.generate();
+        Path file = dir.resolve("jwt-public.pem");
+        Pem.writePublicKey(file, kp.getPublic());
+        assertEquals(kp.getPublic(), Pem.readPublicKey(file));
+        assertThrows(PkiException.class, () -> Pem.readPublicKey(dir.resolve("missing.pem")));
+    }
+
+    @Test
     @DisplayName("reading a missing or empty PEM file names the file")
     void badPemFilesNameTheFile() throws IOException {
         Path missing = dir.resolve("nope.pem");
