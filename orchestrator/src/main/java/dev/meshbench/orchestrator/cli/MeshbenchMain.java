@@ -1,0 +1,26 @@
+package dev.meshbench.orchestrator.cli;
+
+import dev.meshbench.orchestrator.target.TargetException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code java -jar meshbench.jar <command>}: the kit's command line. */
+@Command(name = "meshbench", mixinStandardHelpOptions = true, version = "meshbench 0.1.0",
+        description = "Measure what a service mesh data plane costs the Acmeair app on a TLS MongoDB.",
+        subcommands = {UpCommand.class})
+public final class MeshbenchMain {
+    private MeshbenchMain() {
+    }
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new MeshbenchMain());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof TargetException || e instanceof IllegalArgumentException) {
+                cmd.getErr().println("meshbench: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cli.execute(args));
+    }
+}
