@@ -1,0 +1,43 @@
+package dev.meshbench.dataplane.relay;
+
+import java.net.SocketAddress;
+import javax.net.ssl.SSLException;
+
+/** Small helpers for log lines: addresses without a leading slash, causes without stack traces. */
+public final class LogText {
+    private LogText() {
+    }
+
+    public static String address(SocketAddress a) {
+        if (a == null) {
+            return "?";
+        }
+        String s = a.toString();
+        int slash = s.indexOf('/');
+        return slash >= 0 ? s.substring(slash + 1) : s;
+    }
+
+    /** The innermost useful message of a cause chain. */
+    public static String cause(Throwable t) {
+        if (t == null) {
+            return "unknown cause";
+        }
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c && (c.getMessage() == null || c instanceof io.netty.handler.codec.DecoderException
+                || c.getMessage().startsWith(c.getCause().getClass().getName()))) {
+            c = c.getCause();
+        }
+        String m = c.getMessage();
+        return m == null ? c.getClass().getSimpleName() : m;
+    }
+
+    /** True when a cause is a TLS failure (already counted and logged by the handshake event). */
+    public static boolean isTls(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof SSLException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

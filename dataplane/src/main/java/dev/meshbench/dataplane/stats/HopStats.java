@@ -1,0 +1,34 @@
+package dev.meshbench.dataplane.stats;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * A snapshot of one listener's counters.
+ *
+ * @param accepted              TCP connections accepted
+ * @param active                connections open now
+ * @param closed                connections closed (refused ones included)
+ * @param bytesClientToUpstream payload bytes relayed from clients to upstreams
+ * @param bytesUpstreamToClient payload bytes relayed from upstreams to clients
+ * @param refused               refusals by reason (every reason present, zero when none)
+ */
+public record HopStats(long accepted, long active, long closed, long bytesClientToUpstream, long bytesUpstreamToClient,
+        Map<Refusal, Long> refused) {
+    public HopStats {
+        EnumMap<Refusal, Long> all = new EnumMap<>(Refusal.class);
+        for (Refusal r : Refusal.values()) {
+            all.put(r, refused.getOrDefault(r, 0L));
+        }
+        refused = Collections.unmodifiableMap(all);
+    }
+
+    public long refused(Refusal why) {
+        return refused.get(why);
+    }
+
+    public long refusedTotal() {
+        return refused.values().stream().mapToLong(Long::longValue).sum();
+    }
+}
