@@ -1,0 +1,39 @@
+package dev.meshbench.results;
+
+import java.util.List;
+
+/** Constants of the results schema shared by the converter, the readers and every consumer. */
+public final class ResultsSchema {
+    /** Version written into {@code run.json} and {@code results.json}; readers reject any other value. */
+    public static final String VERSION = "1";
+
+    /** File the orchestrator writes at the start of a run and updates as steps run. */
+    public static final String RUN_FILE = "run.json";
+    /** JMeter's CSV output of the run. */
+    public static final String JTL_FILE = "samples.jtl";
+    /** Cumulative CPU samples of every component process. */
+    public static final String CPU_FILE = "cpu-samples.csv";
+    /** The converted results, the only file charts and reports read. */
+    public static final String RESULTS_FILE = "results.json";
+
+    /** Significant decimal digits kept by the latency histograms (HdrHistogram). */
+    public static final int HISTOGRAM_SIGNIFICANT_DIGITS = 3;
+
+    /**
+     * The study's case ids in the order the study presents them; {@code bypass} is the baseline of every
+     * comparison. Other ids are accepted (they sort after these, alphabetically).
+     */
+    public static final List<String> KNOWN_CASES = List.of("bypass", "sidecar", "gateway", "mtls", "sni");
+
+    /** The case every comparison is made against. */
+    public static final String BASELINE_CASE = "bypass";
+
+    private ResultsSchema() {
+    }
+
+    /** Sort key of a case id: known cases in study order, then the rest alphabetically. */
+    public static int caseOrder(String caseId) {
+        int i = KNOWN_CASES.indexOf(caseId);
+        return i >= 0 ? i : KNOWN_CASES.size();
+    }
+}

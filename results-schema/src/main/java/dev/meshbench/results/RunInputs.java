@@ -1,0 +1,137 @@
+package dev.meshbench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Everything that produced a run, as written to {@code run.json} by the orchestrator (at the start, then after
+ * every step and at the end) and repeated inside {@code results.json}.
+ *
+ * @param schemaVersion {@link ResultsSchema#VERSION}
+ * @param runId         unique id of the run, also the name of its folder under {@code results/}
+ * @param caseId        egress case: {@code bypass}, {@code sidecar}, {@code gateway}, {@code mtls} or {@code sni}
+ * @param target        where the components ran
+ * @param steps         the load steps in the order they run; client counts are distinct
+ * @param stepSeconds   planned duration of each step, seconds
+ * @param warmupSeconds seconds skipped at the start of every step, for latency and for CPU
+ * @param thinkTimeMs   pause of each JMeter client between two requests, milliseconds
+ * @param customers     customer accounts loaded into the database before the run
+ * @param versions      software versions
+ * @param machine       the machine
+ * @param startTime     when the run started (ISO-8601, UTC)
+ * @param status        running, passed or failed
+ * @param failureReason why a failed run failed; {@code null} otherwise
+ */
+@JsonPropertyOrder({"schemaVersion", "runId", "caseId", "target", "steps", "stepSeconds", "warmupSeconds",
+        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason"})
+public record RunInputs(
+        @JsonProperty(required = true) String schemaVersion,
+        @JsonProperty(required = true) String runId,
+        @JsonProperty(required = true) String caseId,
+        @JsonProperty(required = true) TargetKind target,
+        @JsonProperty(required = true) List<StepWindow> steps,
+        @JsonProperty(required = true) int stepSeconds,
+        @JsonProperty(required = true) int warmupSeconds,
+        @JsonProperty(required = true) int thinkTimeMs,
+        @JsonProperty(required = true) int customers,
+        @JsonProperty(required = true) KitVersions versions,
+        @JsonProperty(required = true) Machine machine,
+        @JsonProperty(required = true) Instant startTime,
+        @JsonProperty(required = true) RunStatus status,
+        String failureReason) {
+
+    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern CASE_ID = Pattern.compile("[a-z][a-z0-9-]*");
+
+    public RunInputs {
+        if (!ResultsSchema.VERSION.equals(schemaVersion)) {
+            throw new IllegalArgumentException("schemaVersion (" + schemaVersion + ") is not supported: this build "
+                    + "reads version " + ResultsSchema.VERSION);
+        }
+        Checks.matches("runId", runId, RUN_ID, "must be usable as a folder name (letters, digits, . _ -)");
+        Checks.matches("caseId", caseId, CASE_ID, "must be a lower-case id such as bypass, sidecar, gateway, "
+                + "mtls or sni");
+        Checks.present("target", target);
+        Checks.present("steps", steps);
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("steps must list at least one step");
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (StepWindow s : steps) {
+            Checks.present("steps[]", s);
+            if (!seen.add(s.clients())) {
+                throw new IllegalArgumentException("steps: " + s.clients() + " clients appears twice; every step "
+                        + "needs its own client count (it identifies the step in the JTL)");
+            }
+        }
+        steps = List.copyOf(steps);
+        Checks.positive("stepSeconds", stepSeconds);
+        Checks.notNegative("warmupSeconds", warmupSeconds);
+        if (warmupSeconds >= stepSeconds) {
+            throw new IllegalArgumentException("warmupSeconds (" + warmupSeconds + ") must be shorter than "
+                    + "stepSeconds (" + stepSeconds + ")");
+        }
+        Checks.notNegative("thinkTimeMs", thinkTimeMs);
+        Checks.notNegative("customers", customers);
+        Checks.present("versions", versions);
+        Checks.present("machine", machine);
+        Checks.present("startTime", startTime);
+        Checks.present("status", status);
+        if (status == RunStatus.FAILED) {
+            Checks.text("failureReason of a failed run", failureReason);
+        } else if (failureReason != null) {
+            throw new IllegalArgumentException("failureReason (\"" + failureReason + "\") is only allowed when "
+                    + "status is failed, not " + status.id());
+        }
+    }
+
+    /** Inputs of a run that is starting: every step planned, status running. */
+    public static RunInputs starting(String runId, String caseId, TargetKind target, List<Integer> clientSteps,
+            int stepSeconds, int warmupSeconds, int thinkTimeMs, int customers, KitVersions versions,
+            Machine machine, Instant startTime) {
+        List<StepWindow> steps = clientSteps.stream().map(StepWindow::planned).toList();
+        return new RunInputs(ResultsSchema.VERSION, runId, caseId, target, steps, stepSeconds, warmupSeconds,
+                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null);
+    }
+
+    /** The client counts of the steps, in run order. */
+    @JsonIgnore
+    public List<Integer> clientSteps() {
+        return steps.stream().map(StepWindow::clients).toList();
+    }
+
+    /** The step of {@code clients} clients. */
+    public StepWindow step(int clients) {
+        return steps.stream().filter(s -> s.clients() == clients).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("run " + runId + " has no step of " + clients + " clients (steps: "
+                        + clientSteps() + ")"));
+    }
+
+    /** These inputs with the step of {@code window.clients()} clients replaced by {@code window}. */
+    public RunInputs withStep(StepWindow window) {
+        step(window.clients());
+        List<StepWindow> updated = new ArrayList<>(steps);
+        updated.replaceAll(s -> s.clients() == window.clients() ? window : s);
+        return new RunInputs(schemaVersion, runId, caseId, target, updated, stepSeconds, warmupSeconds,
+                thinkTimeMs, customers, versions, machine, startTime, status, failureReason);
+    }
+
+    /** These inputs marked as passed. */
+    public RunInputs passed() {
+        return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
+                customers, versions, machine, startTime, RunStatus.PASSED, null);
+    }
+
+    /** These inputs marked as failed for {@code reason}. */
+    public RunInputs failed(String reason) {
+        return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
+                customers, versions, machine, startTime, RunStatus.FAILED, reason);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.meshbench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * What one load step measured. The measured window is the step's window minus its warm-up:
+ * {@code [startEpochMs + warmupSeconds, endEpochMs)}; a sample belongs to it when its JTL {@code step} equals
+ * {@code clients} and its start time ({@code timeStamp}) falls inside.
+ *
+ * @param clients              concurrent clients
+ * @param windowStartEpochMs   start of the measured window (after warm-up), epoch ms
+ * @param windowEndEpochMs     end of the measured window (the step's end), epoch ms
+ * @param measuredSeconds      window length, seconds
+ * @param samples              samples in the window: {@code transactions + errors}
+ * @param warmupSamplesSkipped samples of this step that started during the warm-up
+ * @param lateSamplesSkipped   samples of this step that started at or after the step's end
+ * @param transactions         successful samples in the window
+ * @param errors               failed samples ({@code success=false}) in the window
+ * @param throughputPerSecond  {@code transactions / measuredSeconds}, transactions per second
+ * @param latencyMs            response time of the successful samples; {@code null} when there were none
+ * @param cpu                  CPU in the window; {@code null} when the run has no CPU samples
+ */
+@JsonPropertyOrder({"clients", "windowStartEpochMs", "windowEndEpochMs", "measuredSeconds", "samples",
+        "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors", "throughputPerSecond", "latencyMs",
+        "cpu"})
+public record StepResult(
+        @JsonProperty(required = true) int clients,
+        @JsonProperty(required = true) long windowStartEpochMs,
+        @JsonProperty(required = true) long windowEndEpochMs,
+        @JsonProperty(required = true) double measuredSeconds,
+        @JsonProperty(required = true) long samples,
+        @JsonProperty(required = true) long warmupSamplesSkipped,
+        @JsonProperty(required = true) long lateSamplesSkipped,
+        @JsonProperty(required = true) long transactions,
+        @JsonProperty(required = true) long errors,
+        @JsonProperty(required = true) double throughputPerSecond,
+        LatencyStats latencyMs,
+        StepCpu cpu) {
+
+    public StepResult {
+        Checks.positive("clients", clients);
+        if (windowEndEpochMs <= windowStartEpochMs) {
+            throw new IllegalArgumentException("step of " + clients + " clients: windowEndEpochMs ("
+                    + windowEndEpochMs + ") must be after windowStartEpochMs (" + windowStartEpochMs + ")");
+        }
+        Checks.notNegative("measuredSeconds", measuredSeconds);
+        Checks.notNegative("warmupSamplesSkipped", warmupSamplesSkipped);
+        Checks.notNegative("lateSamplesSkipped", lateSamplesSkipped);
+        Checks.notNegative("transactions", transactions);
+        Checks.notNegative("errors", errors);
+        if (samples != transactions + errors) {
+            throw new IllegalArgumentException("step of " + clients + " clients: samples (" + samples
+                    + ") must equal transactions (" + transactions + ") + errors (" + errors + ")");
+        }
+        Checks.notNegative("throughputPerSecond", throughputPerSecond);
+        if ((latencyMs == null) != (transactions == 0)) {
+            throw new IllegalArgumentException("step of " + clients + " clients: latencyMs must be present exactly "
+                    + "when there are transactions (" + transactions + ")");
+        }
+    }
+
+    /** Failed samples as a fraction of all samples in the window (0 when there were none). */
+    @JsonIgnore
+    public double errorRatio() {
+        return samples == 0 ? 0 : (double) errors / samples;
+    }
+}

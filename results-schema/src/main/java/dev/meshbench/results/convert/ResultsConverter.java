@@ -1,0 +1,171 @@
+package dev.meshbench.results.convert;
+
+import dev.meshbench.results.ComponentCpu;
+import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.ConversionMethod;
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RoleCpu;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.StepCpu;
+import dev.meshbench.results.StepResult;
+import dev.meshbench.results.StepWindow;
+import dev.meshbench.results.io.ResultsFormatException;
+import dev.meshbench.results.io.ResultsJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Converts a run folder ({@code run.json}, {@code samples.jtl}, optional {@code cpu-samples.csv}) into
+ * {@code results.json}, once, at the end of a run. Everything downstream reads only the JSON.
+ *
+ * <p>Per step, the measured window is {@code [start + warmupSeconds, end)}. A JTL row belongs to the step named
+ * by its {@code step} column and counts when its start time is inside the window. Successful rows are
+ * transactions and enter the latency histogram; failed rows are errors and do not. CPU per component is the
+ * difference of its interpolated cumulative CPU at the window edges (see {@link CpuTimeline}); CPU per
+ * transaction divides by the step's transactions.
+ */
+public final class ResultsConverter {
+    private static final Logger LOG = LoggerFactory.getLogger(ResultsConverter.class);
+    /** Below this coverage of a window a component's CPU gets a note: it is undercounted. */
+    private static final double COVERAGE_NOTE_BELOW = 0.9;
+
+    private ResultsConverter() {
+    }
+
+    /** Converts {@code runDir} and writes {@code runDir/results.json}; returns what was written. */
+    public static RunResults convert(Path runDir) throws IOException {
+        RunResults results = compute(runDir);
+        ResultsJson.writeResults(runDir.resolve(ResultsSchema.RESULTS_FILE), results);
+        LOG.debug("converted {}: {} steps, {} notes", runDir, results.steps().size(), results.notes().size());
+        return results;
+    }
+
+    /** Converts {@code runDir} without writing anything. */
+    public static RunResults compute(Path runDir) throws ResultsFormatException {
+        RunInputs inputs = ResultsJson.readRunInputs(runDir.resolve(ResultsSchema.RUN_FILE));
+        List<String> notes = new ArrayList<>();
+        Map<Integer, StepAccumulator> steps = new LinkedHashMap<>();
+        for (StepWindow s : inputs.steps()) {
+            if (!s.hasRun()) {
+                notes.add("step " + s.clients() + " clients: did not run (no start and end time in run.json)");
+                continue;
+            }
+            long windowStart = s.startEpochMs() + inputs.warmupSeconds() * 1000L;
+            if (s.endEpochMs() <= windowStart) {
+                notes.add("step " + s.clients() + " clients: ended " + (s.endEpochMs() - s.startEpochMs())
+                        + " ms after its start, within the " + inputs.warmupSeconds() + " s warm-up; not measured");
+                continue;
+            }
+            steps.put(s.clients(), new StepAccumulator(s.clients(), windowStart, s.endEpochMs()));
+        }
+
+        Path jtl = runDir.resolve(ResultsSchema.JTL_FILE);
+        if (Files.exists(jtl) || inputs.status() == RunStatus.PASSED) {
+            readSamples(jtl, steps, notes);
+        } else {
+            notes.add(ResultsSchema.JTL_FILE + " not found (run " + inputs.status().id() + "); no step measured");
+            steps.clear();
+        }
+
+        Path cpuFile = runDir.resolve(ResultsSchema.CPU_FILE);
+        List<CpuTimeline> timelines = null;
+        if (Files.exists(cpuFile)) {
+            timelines = new CpuSamplesReader(cpuFile).read(notes);
+            if (timelines.isEmpty()) {
+                notes.add(ResultsSchema.CPU_FILE + " has no samples; no CPU figures");
+            }
+        } else {
+            notes.add(ResultsSchema.CPU_FILE + " not found; no CPU figures");
+        }
+
+        List<StepResult> results = new ArrayList<>();
+        for (StepAccumulator a : steps.values()) {
+            long samples = a.transactions + a.errors;
+            if (samples == 0) {
+                notes.add("step " + a.clients + " clients: no samples after warm-up");
+            } else if (a.transactions == 0) {
+                notes.add("step " + a.clients + " clients: all " + a.errors + " samples failed; no latency");
+            }
+            if (a.lateSkipped > 0) {
+                notes.add("step " + a.clients + " clients: " + a.lateSkipped + " samples started after the step's "
+                        + "end and were skipped");
+            }
+            StepCpu cpu = timelines == null || timelines.isEmpty() ? null : cpu(a, timelines, notes);
+            results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
+                    samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
+                    Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu));
+        }
+        return new RunResults(ResultsSchema.VERSION, inputs,
+                ConversionMethod.current(timelines != null && !timelines.isEmpty()), results, notes);
+    }
+
+    private static void readSamples(Path jtl, Map<Integer, StepAccumulator> steps, List<String> notes)
+            throws ResultsFormatException {
+        long[] withoutStep = {0};
+        Map<Integer, Long> otherSteps = new TreeMap<>();
+        new JtlReader(jtl).read(sample -> {
+            if (sample.step() == null) {
+                withoutStep[0]++;
+                return;
+            }
+            StepAccumulator a = steps.get(sample.step());
+            if (a == null) {
+                otherSteps.merge(sample.step(), 1L, Long::sum);
+            } else {
+                a.add(sample);
+            }
+        }, notes);
+        if (withoutStep[0] > 0) {
+            notes.add(ResultsSchema.JTL_FILE + ": " + withoutStep[0] + " samples have an empty step column and were "
+                    + "skipped (setup or teardown samplers?)");
+        }
+        otherSteps.forEach((clients, count) -> notes.add(ResultsSchema.JTL_FILE + ": " + count + " samples of step "
+                + clients + " clients were skipped: that step is not a measured step in run.json"));
+    }
+
+    private static StepCpu cpu(StepAccumulator a, List<CpuTimeline> timelines, List<String> notes) {
+        long windowMs = a.windowEnd - a.windowStart;
+        List<ComponentCpu> components = new ArrayList<>();
+        Map<ComponentRole, double[]> totals = new EnumMap<>(ComponentRole.class);
+        for (CpuTimeline t : timelines) {
+            CpuTimeline.Window w = t.window(a.windowStart, a.windowEnd);
+            if (w.coverage() < COVERAGE_NOTE_BELOW) {
+                notes.add(String.format(Locale.ROOT, "step %d clients: CPU samples of %s cover %.0f%% of the "
+                        + "measured window; its CPU is undercounted", a.clients, t.component(), w.coverage() * 100));
+            }
+            if (w.processes() > 1) {
+                notes.add("step " + a.clients + " clients: " + t.component() + " restarted (" + w.processes()
+                        + " processes); CPU summed over them, excluding what each used before its first sample");
+            }
+            components.add(new ComponentCpu(t.component(), t.role(), Rounding.round(w.cpuMillis(), 3),
+                    Rounding.round(w.cpuMillis() / windowMs, 4), perTransaction(w.cpuMillis(), a.transactions),
+                    Rounding.round(w.coverage(), 3), w.processes(), w.maxRssBytes()));
+            double[] total = totals.computeIfAbsent(t.role(), r -> new double[2]);
+            total[0] += w.cpuMillis();
+            total[1]++;
+        }
+        components.sort(Comparator.comparing(ComponentCpu::role).thenComparing(ComponentCpu::component));
+        Map<ComponentRole, RoleCpu> roles = new EnumMap<>(ComponentRole.class);
+        totals.forEach((role, t) -> roles.put(role, new RoleCpu(Rounding.round(t[0], 3),
+                Rounding.round(t[0] / windowMs, 4), perTransaction(t[0], a.transactions), (int) t[1])));
+        return new StepCpu(roles.get(ComponentRole.MESH), roles.get(ComponentRole.APP),
+                roles.get(ComponentRole.DATABASE), roles.get(ComponentRole.LOAD), components);
+    }
+
+    private static Double perTransaction(double cpuMillis, long transactions) {
+        return transactions == 0 ? null : Rounding.round(cpuMillis / transactions, 4);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.meshbench.results.io;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DatabindException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and writes {@code run.json} and {@code results.json}. Output is byte-for-byte stable: fixed field order,
+ * two-space indentation, {@code \n} line ends, numbers in JSON's own (locale-free) notation. Reading is strict:
+ * an unknown schema version, an unknown or missing field, or an invalid value is a {@link ResultsFormatException}
+ * naming the file, the field and the problem.
+ */
+public final class ResultsJson {
+    private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+            .build();
+
+    private static final ObjectWriter WRITER;
+
+    static {
+        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withObjectIndenter(indenter)
+                .withArrayIndenter(indenter);
+        WRITER = MAPPER.writer(printer);
+    }
+
+    private ResultsJson() {
+    }
+
+    /** Reads a run's {@code run.json}. */
+    public static RunInputs readRunInputs(Path file) throws ResultsFormatException {
+        return read(file, RunInputs.class);
+    }
+
+    /** Reads a run's {@code results.json}. */
+    public static RunResults readResults(Path file) throws ResultsFormatException {
+        return read(file, RunResults.class);
+    }
+
+    /** Writes {@code run.json} atomically (readers never see half a file), so it can be rewritten after every step. */
+    public static void writeRunInputs(Path file, RunInputs inputs) throws IOException {
+        write(file, inputs);
+    }
+
+    /** Writes {@code results.json} atomically. */
+    public static void writeResults(Path file, RunResults results) throws IOException {
+        write(file, results);
+    }
+
+    /** The exact text {@link #writeResults} or {@link #writeRunInputs} writes for {@code value}. */
+    public static String toJson(Object value) {
+        try {
+            return WRITER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("serializing " + value.getClass().getSimpleName() + " failed", e);
+        }
+    }
+
+    /** Parses {@code json} as {@code type}; {@code origin} names the source in error messages. */
+    public static <T> T fromJson(Path origin, String json, Class<T> type) throws ResultsFormatException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new ResultsFormatException(origin, describeSyntax(e), e);
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new ResultsFormatException(origin, "file is empty");
+        }
+        if (!root.isObject()) {
+            throw new ResultsFormatException(origin, "expected a JSON object, found " + root.getNodeType()
+                    .toString().toLowerCase(java.util.Locale.ROOT));
+        }
+        JsonNode version = root.get("schemaVersion");
+        if (version == null || version.isNull()) {
+            throw new ResultsFormatException(origin, "missing field 'schemaVersion' (this build reads schema version "
+                    + ResultsSchema.VERSION + ")");
+        }
+        if (!version.isTextual() || !ResultsSchema.VERSION.equals(version.asText())) {
+            throw new ResultsFormatException(origin, "unknown schemaVersion " + version + " (this build reads schema "
+                    + "version \"" + ResultsSchema.VERSION + "\"; convert the run again or use a matching kit)");
+        }
+        try {
+            return MAPPER.treeToValue(root, type);
+        } catch (JsonProcessingException e) {
+            throw new ResultsFormatException(origin, describeBinding(e), e);
+        } catch (IllegalArgumentException e) {
+            throw new ResultsFormatException(origin, e.getMessage(), e);
+        }
+    }
+
+    private static <T> T read(Path file, Class<T> type) throws ResultsFormatException {
+        String json;
+        try {
+            json = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ResultsFormatException(file, "file not found", e);
+        } catch (IOException e) {
+            throw new ResultsFormatException(file, "cannot be read: " + e.getMessage(), e);
+        }
+        return fromJson(file, json, type);
+    }
+
+    private static void write(Path file, Object value) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
+        try {
+            Files.writeString(tmp, toJson(value), StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static String describeSyntax(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        if (e instanceof JsonEOFException) {
+            return "truncated JSON: input ends" + where + " inside an unfinished value";
+        }
+        return "malformed JSON" + where + ": " + firstLine(e.getOriginalMessage());
+    }
+
+    private static String describeBinding(JsonProcessingException e) {
+        String path = e instanceof DatabindException d ? path(((JsonMappingException) d).getPath()) : "";
+        if (e instanceof UnrecognizedPropertyException u) {
+            return "unknown field '" + path + "' (not part of schema version " + ResultsSchema.VERSION + ")";
+        }
+        String original = firstLine(e.getOriginalMessage());
+        Matcher missing = MISSING.matcher(original);
+        if (missing.find()) {
+            String name = missing.group(1);
+            String full = path.equals(name) || path.endsWith("." + name) ? path
+                    : (path.isEmpty() ? "" : path + ".") + name;
+            return "missing field '" + full + "'";
+        }
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof IllegalArgumentException && c.getMessage() != null) {
+                return (path.isEmpty() ? "" : "in '" + path + "': ") + firstLine(c.getMessage());
+            }
+        }
+        return (path.isEmpty() ? "" : "field '" + path + "': ") + original;
+    }
+
+    private static String path(java.util.List<JsonMappingException.Reference> refs) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : refs) {
+            if (r.getFieldName() != null) {
+                if (b.length() > 0) {
+                    b.append('.');
+                }
+                b.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

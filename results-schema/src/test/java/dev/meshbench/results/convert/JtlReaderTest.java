@@ -1,0 +1,121 @@
+package dev.meshbench.results.convert;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.meshbench.results.io.ResultsFormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class JtlReaderTest {
+    static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,step";
+    static final String ROW = "1000,12,login,200,OK,Clients 1-1,text,true,,600,300,1,1,http://127.0.0.1/x,11,0,0,1";
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"timeStamp", "elapsed", "success", "step"})
+    @DisplayName("names the file and the column when a required column is missing")
+    void missingColumn(String column) throws IOException {
+        List<String> names = new ArrayList<>(List.of(HEADER.split(",")));
+        int i = names.indexOf(column);
+        names.remove(i);
+        List<String> values = new ArrayList<>(List.of(ROW.split(",", -1)));
+        values.remove(i);
+        Path f = write(String.join(",", names) + "\n" + String.join(",", values) + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": missing column '" + column + "' in the header (found: " + String.join(",", names) + ")",
+                e.getMessage());
+    }
+
+    @Test
+    @DisplayName("reads the standard JMeter columns plus step")
+    void readsRow() throws IOException {
+        List<JtlSample> samples = read(write(HEADER + "\n" + ROW + "\n"));
+        assertEquals(List.of(new JtlSample(1000, 12, "login", true, 1, 2)), samples);
+    }
+
+    @Test
+    @DisplayName("accepts CRLF line ends and a byte-order mark")
+    void crlfAndBom() throws IOException {
+        List<JtlSample> samples = read(write("\uFEFF" + HEADER + "\r\n" + ROW + "\r\n" + ROW + "\r\n"));
+        assertEquals(2, samples.size());
+        assertEquals(3, samples.get(1).line());
+    }
+
+    @Test
+    @DisplayName("skips a last row cut short and says so")
+    void truncatedLastRow() throws IOException {
+        List<String> notes = new ArrayList<>();
+        List<JtlSample> samples = new ArrayList<>();
+        new JtlReader(write(HEADER + "\n" + ROW + "\n" + "1001,13,login,200,OK,Cli")).read(samples::add, notes);
+        assertEquals(1, samples.size());
+        assertEquals(List.of("samples.jtl: last row (line 3) has 6 of 18 fields and was skipped (file cut short)"),
+                notes);
+    }
+
+    @Test
+    @DisplayName("refuses a short row in the middle, naming file and line")
+    void shortRowInTheMiddle() throws IOException {
+        Path f = write(HEADER + "\n" + "1001,13,login\n" + ROW + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": line 2 has 3 fields but the header has 18", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a non-numeric elapsed, naming line, column and value")
+    void badElapsed() throws IOException {
+        Path f = write(HEADER + "\n" + ROW.replace("1000,12,", "1000,12.5,") + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": line 2, column elapsed: \"12.5\" is not a whole number of milliseconds", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("explains how to fix a JTL written with formatted time stamps")
+    void formattedTimeStamp() throws IOException {
+        Path f = write(HEADER + "\n" + ROW.replace("1000,12,", "2026/11/20 09:00:00,12,") + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": line 2, column timeStamp: \"2026/11/20 09:00:00\" is not a whole number of milliseconds"
+                + " (set jmeter.save.saveservice.timestamp_format=ms so JMeter writes epoch milliseconds)",
+                e.getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a success value that is not true or false")
+    void badSuccess() throws IOException {
+        Path f = write(HEADER + "\n" + ROW.replace(",true,", ",yes,") + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": line 2, column success: \"yes\" is not true or false", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("says an empty file needs a header")
+    void emptyFile() throws IOException {
+        Path f = write("");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": file is empty (expected a header row: timeStamp,elapsed,success,step,...)",
+                e.getMessage());
+    }
+
+    private Path write(String content) throws IOException {
+        Path f = tmp.resolve("samples.jtl");
+        Files.writeString(f, content);
+        return f;
+    }
+
+    private static List<JtlSample> read(Path f) throws ResultsFormatException {
+        List<JtlSample> samples = new ArrayList<>();
+        new JtlReader(f).read(samples::add, new ArrayList<>());
+        return samples;
+    }
+}
