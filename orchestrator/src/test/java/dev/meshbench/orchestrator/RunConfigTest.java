@@ -52,6 +52,7 @@ class RunConfigTest {
         "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
         "meshbench.clients|' '|meshbench.clients=: must list at least one client count, e.g. 1,5,10,20",
         "meshbench.clients|0,5|meshbench.clients=[0, 5]: client counts must be positive whole numbers",
+        "meshbench.clients|5,5|meshbench.clients=[5, 5]: client counts must be distinct (each one names its step in the results)",
         "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be a positive number of seconds",
         "meshbench.warmupSeconds|30|meshbench.warmupSeconds=30: must be at least 0 and less than meshbench.stepSeconds (20)",
         "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",

@@ -37,12 +37,12 @@ final class UpCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         EgressCase c = EgressCase.byId(caseId);
         Path logs = logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id());
-        LocalTargetConfig config = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot), logs,
+        LocalTargetConfig config = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot),
                 Duration.ofSeconds(60), customers, flightDays);
         System.out.printf("meshbench up: case %s (%s)%n  %s%n", c.id(), c.studyName(), c.description());
         long t0 = System.nanoTime();
         CountDownLatch done = new CountDownLatch(1);
-        try (LocalDeployment d = new LocalTarget(config).deploy(c)) {
+        try (LocalDeployment d = new LocalTarget(config).deploy(c, logs)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 d.close();
                 done.countDown();

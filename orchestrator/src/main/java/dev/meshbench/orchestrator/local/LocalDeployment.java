@@ -43,6 +43,10 @@ public final class LocalDeployment implements Deployment {
     public static final String MONGO_HOST = "mongo.meshbench.test";
     /** The wildcard the SNI proxy serves in case {@code sni}, as the study's {@code *.com}. */
     public static final String MONGO_WILDCARD = "*.meshbench.test";
+    /** The egress gateway's workload identity, as Istio's. */
+    static final String GATEWAY_NAMESPACE = "istio-system";
+    static final String GATEWAY_ACCOUNT = "istio-egressgateway";
+    static final String GATEWAY_ID = "spiffe://cluster.local/ns/" + GATEWAY_NAMESPACE + "/sa/" + GATEWAY_ACCOUNT;
     /** Services in start order: callees before callers. */
     public static final List<String> SERVICES = List.of("customer", "flight", "auth", "booking");
 
@@ -62,7 +66,10 @@ public final class LocalDeployment implements Deployment {
     private final Path workDir;
     private volatile boolean closed;
 
-    private LocalDeployment(EgressCase egressCase, LocalTargetConfig config) {
+    private final Path logDir;
+
+    private LocalDeployment(EgressCase egressCase, LocalTargetConfig config, Path logDir) {
+        this.logDir = logDir;
         this.egressCase = egressCase;
         this.config = config;
         try {
@@ -70,11 +77,11 @@ public final class LocalDeployment implements Deployment {
         } catch (IOException e) {
             throw new TargetException("creating a private work folder for case " + egressCase.id() + " failed: " + e.getMessage(), e);
         }
-        this.supervisor = new ProcessSupervisor(config.logDir(), Duration.ofSeconds(5));
+        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5));
     }
 
-    static LocalDeployment start(EgressCase egressCase, LocalTargetConfig config) {
-        LocalDeployment d = new LocalDeployment(egressCase, config);
+    static LocalDeployment start(EgressCase egressCase, LocalTargetConfig config, Path logDir) {
+        LocalDeployment d = new LocalDeployment(egressCase, config, logDir);
         try {
             d.startAll();
             return d;
@@ -107,17 +114,16 @@ public final class LocalDeployment implements Deployment {
         String sidecarMongoUpstream = switch (egressCase) {
             case BYPASS, SIDECAR -> mongoAddress;
             case GATEWAY -> listener(startDataplane("egress-gateway", "egress-gateway",
-                    "--listener", "name=mongo,port=0,mode=sni-passthrough,route=" + MONGO_HOST + "=" + mongoAddress), "mongo");
+                    "--mode", "sni-passthrough", "--route", MONGO_HOST + "=" + mongoAddress + ",upstream-name=mongo"), "egress");
             case MTLS -> listener(startDataplane("egress-gateway", "egress-gateway",
-                    withIdentity(meshCa, meshCaPem, pki, "egress-gateway", "istio-system", "istio-egressgateway",
-                            "--listener", "name=mongo,port=0,mode=mtls-terminate,route=" + MONGO_HOST + "=" + mongoAddress)), "mongo");
+                    withIdentity(meshCa, meshCaPem, pki, "egress-gateway", GATEWAY_NAMESPACE, GATEWAY_ACCOUNT,
+                            "--mode", "mtls", "--route", MONGO_HOST + "=" + mongoAddress + ",upstream-name=mongo")), "egress");
             case SNI -> {
                 String sniProxy = listener(startDataplane("sni-proxy", "sni-proxy",
-                        "--listener", "name=mongo,port=0,mode=sni-passthrough,route=" + MONGO_WILDCARD + "=" + mongoAddress), "mongo");
+                        "--route", MONGO_WILDCARD + "=" + mongoAddress + ",upstream-name=mongo"), "sni");
                 yield listener(startDataplane("egress-gateway", "egress-gateway",
-                        withIdentity(meshCa, meshCaPem, pki, "egress-gateway", "istio-system", "istio-egressgateway",
-                                "--listener", "name=mongo,port=0,mode=mtls-terminate,route=" + MONGO_WILDCARD + "=" + sniProxy
-                                        + ",upstream-name=sni-proxy")), "mongo");
+                        withIdentity(meshCa, meshCaPem, pki, "egress-gateway", GATEWAY_NAMESPACE, GATEWAY_ACCOUNT,
+                                "--mode", "mtls", "--route", MONGO_WILDCARD + "=" + sniProxy + ",upstream-name=sni-proxy")), "egress");
             }
         };
 
@@ -133,7 +139,7 @@ public final class LocalDeployment implements Deployment {
             }
             if (egressCase.meshMtls()) {
                 args.addAll(List.of("--listener", "name=mongo,port=0,upstream=" + sidecarMongoUpstream
-                        + ",upstream-name=egress-gateway,tls=mtls-originate,sni=" + MONGO_HOST));
+                        + ",upstream-name=egress-gateway,tls=mtls-originate,sni=" + MONGO_HOST + ",peer-id=" + GATEWAY_ID));
                 args = withIdentity(meshCa, meshCaPem, pki, "sidecar-" + svc, "acmeair", svc, args.toArray(String[]::new));
             } else if (egressCase != EgressCase.BYPASS) {
                 args.addAll(List.of("--listener", "name=mongo,port=0,upstream=" + sidecarMongoUpstream
@@ -341,7 +347,7 @@ public final class LocalDeployment implements Deployment {
 
     /** Where each component's log is. */
     public Path logDir() {
-        return config.logDir();
+        return logDir;
     }
 
     @Override

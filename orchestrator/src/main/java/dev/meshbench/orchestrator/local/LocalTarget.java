@@ -21,7 +21,7 @@ public final class LocalTarget implements Target {
     }
 
     @Override
-    public LocalDeployment deploy(EgressCase egressCase) {
-        return LocalDeployment.start(egressCase, config);
+    public LocalDeployment deploy(EgressCase egressCase, java.nio.file.Path logDir) {
+        return LocalDeployment.start(egressCase, config, logDir);
     }
 }

@@ -68,6 +68,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                 throw invalid(P_CLIENTS, clients.toString(), "client counts must be positive whole numbers");
             }
         }
+        if (clients.stream().distinct().count() != clients.size()) {
+            throw invalid(P_CLIENTS, clients.toString(), "client counts must be distinct (each one names its step in the results)");
+        }
         if (stepSeconds < 1) {
             throw invalid(P_STEP_SECONDS, Integer.toString(stepSeconds), "must be a positive number of seconds");
         }

@@ -1,0 +1,34 @@
+package dev.meshbench.maven;
+
+import dev.meshbench.results.RoleCpu;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.StepResult;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** The per-step summary printed at the end of a case, for people reading the build log. */
+final class StepTable {
+    private StepTable() {
+    }
+
+    static void print(RunResults results, PrintStream out) {
+        String caseId = results.inputs().caseId();
+        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s%n", caseId, "clients", "tx/s", "tx", "errors",
+                "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx");
+        for (StepResult s : results.steps()) {
+            var lat = s.latencyMs();
+            RoleCpu mesh = s.cpu() == null ? null : s.cpu().mesh();
+            RoleCpu app = s.cpu() == null ? null : s.cpu().app();
+            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %12s %12s%n", caseId, s.clients(), s.throughputPerSecond(),
+                    s.transactions(), s.errors(), lat == null ? "-" : String.format(Locale.ROOT, "%.1f", lat.avg()),
+                    lat == null ? "-" : Long.toString(lat.p90()), lat == null ? "-" : Long.toString(lat.p99()),
+                    perTx(mesh), perTx(app));
+        }
+        results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));
+    }
+
+    private static String perTx(RoleCpu cpu) {
+        return cpu == null || cpu.cpuMsPerTransaction() == null ? "-"
+                : String.format(Locale.ROOT, "%.3f", cpu.cpuMsPerTransaction());
+    }
+}

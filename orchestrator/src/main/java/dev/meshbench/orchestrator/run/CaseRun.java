@@ -1,0 +1,251 @@
+package dev.meshbench.orchestrator.run;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.target.Deployment;
+import dev.meshbench.orchestrator.target.Endpoints;
+import dev.meshbench.orchestrator.target.Target;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.KitVersions;
+import dev.meshbench.results.Machine;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.StepWindow;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.convert.ResultsConverter;
+import dev.meshbench.results.io.ResultsJson;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One case's run, start to finish, independent of what drives the load: creates the run folder and
+ * {@code run.json}, deploys the case, waits until ready, samples CPU, shows live progress from the JTL the load
+ * generator writes, then tears down, records each step's window and the outcome, and converts the results once.
+ * A failed run is kept and marked failed; other runs' folders are never touched.
+ */
+public final class CaseRun implements AutoCloseable {
+    public static final String RUN_JSON = "run.json";
+    public static final String JTL = "samples.jtl";
+    private static final Logger LOG = LoggerFactory.getLogger(CaseRun.class);
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private final RunConfig config;
+    private final EgressCase egressCase;
+    private final Path runDir;
+    private final PrintStream out;
+    private final long startNanos = System.nanoTime();
+    private RunInputs inputs;
+    private Deployment deployment;
+    private ResourceRecorder recorder;
+    private JtlTail tail;
+    private ScheduledExecutorService progress;
+    private boolean finished;
+
+    private CaseRun(RunConfig config, EgressCase egressCase, Path runDir, PrintStream out) {
+        this.config = config;
+        this.egressCase = egressCase;
+        this.runDir = runDir;
+        this.out = out;
+    }
+
+    /**
+     * Creates the run folder, writes {@code run.json} (status running), deploys and readies the case and starts
+     * sampling. On failure everything started is torn down and the run is marked failed before this throws.
+     */
+    public static CaseRun start(RunConfig config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out) {
+        Path runDir = newRunDir(config.resultsDir(), egressCase);
+        CaseRun run = new CaseRun(config, egressCase, runDir, out);
+        run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
+                "kubernetes".equals(target.id()) ? TargetKind.KUBERNETES : TargetKind.LOCAL, config.clients(),
+                config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
+                Machine.ofThisHost(), Instant.now());
+        run.writeInputs();
+        try {
+            out.printf("[%s] run %s: deploying on the %s target (%s)%n", egressCase.id(), run.inputs.runId(), target.id(),
+                    egressCase.description());
+            run.deployment = target.deploy(egressCase, runDir.resolve("logs"));
+            out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
+            run.deployment.awaitReady(Duration.ofMinutes(3));
+            run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
+            run.tail = new JtlTail(runDir.resolve(JTL));
+            out.printf("[%s] ready after %.1f s: %d components; load: clients %s, %d s per step (%d s warm-up), about %s%n",
+                    egressCase.id(), run.elapsedSeconds(), run.deployment.components().size(), config.clients(),
+                    config.stepSeconds(), config.warmupSeconds(), human(config.loadSecondsPerCase()));
+            return run;
+        } catch (RuntimeException e) {
+            run.fail("start failed: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    private static Path newRunDir(Path resultsDir, EgressCase c) {
+        String base = RUN_ID_TIME.format(Instant.now()) + "-" + c.id();
+        try {
+            Files.createDirectories(resultsDir);
+            for (int i = 1; ; i++) {
+                Path dir = resultsDir.resolve(i == 1 ? base : base + "-" + i);
+                try {
+                    return Files.createDirectory(dir);
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    // a run started in the same second: take the next suffix, never reuse a folder
+                }
+            }
+        } catch (IOException e) {
+            throw new TargetException("creating a run folder under " + resultsDir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    public Path runDir() {
+        return runDir;
+    }
+
+    public String runId() {
+        return inputs.runId();
+    }
+
+    /** Where the load generator must write its samples. */
+    public Path jtl() {
+        return runDir.resolve(JTL);
+    }
+
+    public Endpoints endpoints() {
+        return deployment.endpoints();
+    }
+
+    public Deployment deployment() {
+        return deployment;
+    }
+
+    /** Prints one progress line every {@code every} while the load runs: step, clients, elapsed, left, tx/s, errors. */
+    public void showProgress(Duration every) {
+        progress = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "run-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        long loadStart = System.currentTimeMillis();
+        long[] last = {0, loadStart};
+        progress.scheduleAtFixedRate(() -> {
+            try {
+                tail.poll();
+                Map<Integer, JtlTail.StepCounts> steps = tail.steps();
+                long total = steps.values().stream().mapToLong(JtlTail.StepCounts::samples).sum();
+                long errors = steps.values().stream().mapToLong(JtlTail.StepCounts::errors).sum();
+                long now = System.currentTimeMillis();
+                double tps = (total - last[0]) * 1000.0 / Math.max(1, now - last[1]);
+                last[0] = total;
+                last[1] = now;
+                int stepIndex = Math.min(config.clients().size(), (int) ((now - loadStart) / 1000 / config.stepSeconds()) + 1);
+                long left = Math.max(0, config.loadSecondsPerCase() - (now - loadStart) / 1000);
+                out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%n",
+                        egressCase.id(), stepIndex, config.clients().size(), config.clients().get(stepIndex - 1),
+                        human((now - loadStart) / 1000), human(left), tps, total, errors);
+                deployment.failure().ifPresent(f -> out.printf("[%s] COMPONENT DIED: %s%n", egressCase.id(), f));
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("progress poll failed: {}", e.toString());
+            }
+        }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Stops sampling, tears the case down, records step windows and the outcome, and converts the results.
+     *
+     * @param loadFailure why the load part failed, if it did
+     * @return the converted results (also written as {@code results.json})
+     */
+    public RunResults finish(Optional<String> loadFailure) {
+        if (finished) {
+            throw new IllegalStateException("run " + runId() + " already finished");
+        }
+        stopProgress();
+        Optional<String> died = deployment == null ? Optional.empty() : deployment.failure();
+        if (recorder != null) {
+            recorder.close();
+        }
+        if (deployment != null) {
+            deployment.close();
+        }
+        finished = true;
+        try {
+            tail.poll();
+        } catch (IOException e) {
+            LOG.warn("reading {} failed: {}", jtl(), e.toString());
+        }
+        for (Map.Entry<Integer, JtlTail.StepCounts> e : tail.steps().entrySet()) {
+            if (config.clients().contains(e.getKey()) && e.getValue().lastEndMs() > e.getValue().firstStartMs()) {
+                inputs = inputs.withStep(StepWindow.planned(e.getKey()).started(e.getValue().firstStartMs())
+                        .ended(e.getValue().lastEndMs()));
+            }
+        }
+        Optional<String> failure = died.map(d -> "component died during the run: " + d).or(() -> loadFailure);
+        if (failure.isEmpty() && !Files.exists(jtl())) {
+            failure = Optional.of("the load generator wrote no samples (" + jtl() + " missing)");
+        }
+        inputs = failure.map(inputs::failed).orElseGet(inputs::passed);
+        writeInputs();
+        try {
+            RunResults results = ResultsConverter.convert(runDir);
+            out.printf("[%s] run %s %s after %s; results: %s%n", egressCase.id(), runId(), inputs.status().id(),
+                    human((long) elapsedSeconds()), runDir.resolve("results.json"));
+            return results;
+        } catch (IOException | RuntimeException e) {
+            throw new TargetException("converting the results of run " + runId() + " in " + runDir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void fail(String reason) {
+        stopProgress();
+        if (recorder != null) {
+            recorder.close();
+        }
+        if (deployment != null) {
+            deployment.close();
+        }
+        finished = true;
+        inputs = inputs.failed(reason);
+        writeInputs();
+        out.printf("[%s] run %s failed: %s%n", egressCase.id(), inputs.runId(), reason);
+    }
+
+    private void stopProgress() {
+        if (progress != null) {
+            progress.shutdownNow();
+        }
+    }
+
+    private void writeInputs() {
+        try {
+            ResultsJson.writeRunInputs(runDir.resolve(RUN_JSON), inputs);
+        } catch (IOException e) {
+            throw new TargetException("writing " + runDir.resolve(RUN_JSON) + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private double elapsedSeconds() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    static String human(long seconds) {
+        return seconds >= 60 ? (seconds / 60) + "m" + String.format("%02d", seconds % 60) + "s" : seconds + "s";
+    }
+
+    /** Tears down and marks the run failed if {@link #finish} was never reached (error, Ctrl-C). */
+    @Override
+    public void close() {
+        if (!finished) {
+            fail("interrupted before the run finished");
+        }
+    }
+}

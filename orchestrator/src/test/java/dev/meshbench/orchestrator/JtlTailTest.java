@@ -1,0 +1,45 @@
+package dev.meshbench.orchestrator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.meshbench.orchestrator.run.JtlTail;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JtlTailTest {
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,step\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("follows a growing JTL, waits for half-written lines, and handles quoted commas")
+    void followsGrowingFile() throws Exception {
+        Path jtl = dir.resolve("samples.jtl");
+        JtlTail tail = new JtlTail(jtl);
+        assertEquals(0, tail.poll(), "no file yet");
+        Files.writeString(jtl, HEADER
+                + "1000,10,login,200,OK,step 1-1,text,true,,600,100,1,1,http://x/auth/login,9,0,1,1\n"
+                + "1020,30,queryFlights,500,\"Server, Error\",step 1-1,text,false,\"oops, \"\"bad\"\"\",10,100,1,1,http://x/f,9,0,1,1\n"
+                + "2000,5,login,200,OK,step 5-1,text,true,,600,100,5,5,http://x/auth/login,4,0,1,5\n"
+                + "2010,5,log");
+        assertEquals(3, tail.poll());
+        Files.writeString(jtl, "in,200,OK,step 5-2,text,true,,600,100,5,5,http://x/auth/login,4,0,1,5\n", StandardOpenOption.APPEND);
+        assertEquals(1, tail.poll());
+        assertEquals(0, tail.poll());
+        Map<Integer, JtlTail.StepCounts> steps = tail.steps();
+        assertEquals(2, steps.get(1).samples());
+        assertEquals(1, steps.get(1).errors());
+        assertEquals(1000, steps.get(1).firstStartMs());
+        assertEquals(1050, steps.get(1).lastEndMs());
+        assertEquals(2, steps.get(5).samples());
+        assertEquals(0, steps.get(5).errors());
+        assertEquals(2015, steps.get(5).lastEndMs());
+    }
+}
