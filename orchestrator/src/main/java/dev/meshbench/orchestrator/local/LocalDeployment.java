@@ -335,6 +335,19 @@ public final class LocalDeployment implements Deployment {
         }
     }
 
+    @Override
+    public Map<String, String> hopStats() {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (String name : adminEndpoints.keySet()) {
+            try {
+                out.put(name, stats(name));
+            } catch (TargetException e) {
+                LOG.warn("{}", e.getMessage());
+            }
+        }
+        return out;
+    }
+
     /** Ready lines by component, as printed. */
     public Map<String, ReadyLine> readyLines() {
         return Map.copyOf(ready);

@@ -171,6 +171,9 @@ public final class CaseRun implements AutoCloseable {
         }
         stopProgress();
         Optional<String> died = deployment == null ? Optional.empty() : deployment.failure();
+        if (deployment != null) {
+            writeHopStats(deployment.hopStats());
+        }
         if (recorder != null) {
             recorder.close();
         }
@@ -202,6 +205,25 @@ public final class CaseRun implements AutoCloseable {
             return results;
         } catch (IOException | RuntimeException e) {
             throw new TargetException("converting the results of run " + runId() + " in " + runDir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code hops.json}: every mesh component's per-listener counters at the end, proof of the path taken. */
+    private void writeHopStats(Map<String, String> stats) {
+        if (stats.isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("{\n");
+        int i = 0;
+        for (Map.Entry<String, String> e : stats.entrySet()) {
+            b.append("  \"").append(e.getKey()).append("\": ").append(e.getValue().trim());
+            b.append(++i < stats.size() ? ",\n" : "\n");
+        }
+        b.append("}\n");
+        try {
+            Files.writeString(runDir.resolve("hops.json"), b.toString());
+        } catch (IOException e) {
+            LOG.warn("writing hops.json failed: {}", e.toString());
         }
     }
 
