@@ -5,6 +5,7 @@ import dev.meshbench.component.ReadyLine;
 import dev.meshbench.dataplane.BoundAddresses;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.ListenerBindException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,22 +14,44 @@ import java.util.Optional;
 /**
  * Entry point of {@code dataplane.jar}: {@code sidecar}, {@code egress-gateway} or {@code sni-proxy}. Bad input
  * prints one line naming the option and exits 2; a port in use exits 2 naming component, listener and port.
+ * Once every port is bound it prints the ready line and serves until SIGINT/SIGTERM (or stdin EOF with
+ * {@code --exit-on-stdin-eof}).
  */
 public final class DataplaneMain {
     private DataplaneMain() {
     }
 
+    /** Outcome of {@link #launch}: an exit code, or a running component. */
+    public record Launch(int exitCode, DataplaneBootstrap running) {
+        static Launch exit(int code) {
+            return new Launch(code, null);
+        }
+    }
+
     public static void main(String[] args) {
         configureLogging();
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("help") || args[0].equals("-h")) {
-            (args.length == 0 ? System.err : System.out).print(Usage.GENERAL);
-            System.exit(args.length == 0 ? ComponentMain.EXIT_START_FAILED : 0);
+        Launch launch = launch(args, System.out, System.err, true);
+        if (launch.running() == null) {
+            System.exit(launch.exitCode());
             return;
+        }
+        DataplaneBootstrap running = launch.running();
+        ComponentMain.awaitShutdown(running.config().name(), running::close);
+    }
+
+    /**
+     * Parses, starts and prints the ready line, without exiting the JVM (tests call this).
+     *
+     * @param watchStdin whether {@code --exit-on-stdin-eof} may install the stdin watcher
+     */
+    public static Launch launch(String[] args, PrintStream out, PrintStream err, boolean watchStdin) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("help") || args[0].equals("-h")) {
+            (args.length == 0 ? err : out).print(Usage.GENERAL);
+            return Launch.exit(args.length == 0 ? ComponentMain.EXIT_START_FAILED : 0);
         }
         Optional<Command> command = Command.byWord(args[0]);
         if (command.isEmpty()) {
-            usageError("dataplane", "unknown command '" + args[0] + "' (use sidecar, egress-gateway or sni-proxy)");
-            return;
+            return usageError(err, "dataplane", "unknown command '" + args[0] + "' (use sidecar, egress-gateway or sni-proxy)");
         }
         Command c = command.get();
         List<String> rest = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
@@ -36,19 +59,14 @@ public final class DataplaneMain {
         try {
             plan = CommandLineReader.read(c, rest);
         } catch (UsageException e) {
-            usageError("dataplane " + c.word(), e.getMessage());
-            return;
+            return usageError(err, "dataplane " + c.word(), e.getMessage());
         }
         if (plan.help()) {
-            System.out.print(Usage.of(c));
-            return;
+            out.print(Usage.of(c));
+            return Launch.exit(0);
         }
-        run(plan);
-    }
-
-    private static void run(CommandLineReader.LaunchPlan plan) {
         String name = plan.config().name();
-        if (plan.exitOnStdinEof()) {
+        if (plan.exitOnStdinEof() && watchStdin) {
             ComponentMain.exitWhenStdinCloses(name);
         }
         DataplaneBootstrap bootstrap = new DataplaneBootstrap(plan.config());
@@ -56,28 +74,34 @@ public final class DataplaneMain {
         try {
             bound = bootstrap.start();
         } catch (ListenerBindException e) {
-            ComponentMain.fail(name, e.operation(), e.getCause());
-            return;
+            return startFailure(err, name, e.operation(), e.getCause());
         } catch (RuntimeException e) {
-            ComponentMain.fail(name, "starting", e);
-            return;
+            return startFailure(err, name, "starting", e);
         }
         List<String> fields = new ArrayList<>(List.of("address", BoundAddresses.text(bound.admin())));
         bound.listeners().forEach((listener, address) -> {
             fields.add("listener." + listener);
             fields.add(BoundAddresses.text(address));
         });
-        ReadyLine.of(name, fields.toArray(String[]::new)).print();
-        ComponentMain.awaitShutdown(name, bootstrap::close);
+        out.println(ReadyLine.of(name, fields.toArray(String[]::new)));
+        out.flush();
+        return new Launch(0, bootstrap);
     }
 
-    private static void usageError(String prefix, String message) {
-        System.err.println(prefix + ": " + message + " (see --help)");
-        System.err.flush();
-        System.exit(ComponentMain.EXIT_START_FAILED);
+    private static Launch usageError(PrintStream err, String prefix, String message) {
+        err.println(prefix + ": " + message + " (see --help)");
+        err.flush();
+        return Launch.exit(ComponentMain.EXIT_START_FAILED);
     }
 
-    /** slf4j-simple defaults for a component process: stderr, timestamps, thread names off, Netty quiet. */
+    /** Same one-line shape as {@link ComponentMain#fail}: {@code <component>: <what> failed: <cause>}. */
+    private static Launch startFailure(PrintStream err, String component, String what, Throwable cause) {
+        err.println(component + ": " + what + " failed: " + ComponentMain.describe(cause));
+        err.flush();
+        return Launch.exit(ComponentMain.EXIT_START_FAILED);
+    }
+
+    /** slf4j-simple defaults for a component process: stderr, timestamps, short logger names, Netty quiet. */
     private static void configureLogging() {
         setDefault("org.slf4j.simpleLogger.showDateTime", "true");
         setDefault("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");

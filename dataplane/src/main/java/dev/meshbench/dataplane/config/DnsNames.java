@@ -51,7 +51,7 @@ public final class DnsNames {
             throw new IllegalArgumentException(what + " must be a DNS host name (got an empty value)");
         }
         String n = normalize(name.trim());
-        if (!isHostName(n)) {
+        if (!isHostName(n) || n.matches("[0-9.]+")) {
             throw new IllegalArgumentException(what + " must be a DNS host name like mongo.meshbench.test (got '" + name + "')");
         }
         return n;

@@ -95,6 +95,9 @@ public final class RouteTable {
         }
         String p = DnsNames.normalize(pattern.trim());
         if (p.equals("*")) {
+            if (!pattern.trim().equals("*")) {
+                throw new IllegalArgumentException("route pattern must be a host name, *.<domain> or * (got '" + pattern + "')");
+            }
             return p;
         }
         String name = p.startsWith("*.") ? p.substring(2) : p;

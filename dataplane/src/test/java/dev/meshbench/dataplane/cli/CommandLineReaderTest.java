@@ -1,0 +1,113 @@
+package dev.meshbench.dataplane.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.dataplane.config.ComponentConfig;
+import dev.meshbench.dataplane.config.ListenerConfig;
+import dev.meshbench.dataplane.config.Routing;
+import dev.meshbench.dataplane.config.UpstreamTls;
+import dev.meshbench.pki.CertificateAuthority;
+import dev.meshbench.pki.CertificateSpec;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandLineReaderTest {
+    @TempDir
+    static Path dir;
+    static List<String> tlsArgs;
+
+    @BeforeAll
+    static void pem() {
+        CertificateAuthority ca = CertificateAuthority.create("cli test CA");
+        ca.writeCertificatePem(dir.resolve("ca.pem"));
+        ca.issue(CertificateSpec.workload("cluster.local", "default", "booking")).writePem(dir, "w");
+        tlsArgs = List.of("--ca-file", dir.resolve("ca.pem").toString(), "--cert-file", dir.resolve("w.crt").toString(),
+                "--key-file", dir.resolve("w.key").toString());
+    }
+
+    private static ComponentConfig read(Command c, String... args) throws UsageException {
+        return CommandLineReader.read(c, List.of(args)).config();
+    }
+
+    private static ComponentConfig readWithTls(Command c, String... args) throws UsageException {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(tlsArgs);
+        return CommandLineReader.read(c, all).config();
+    }
+
+    private static String error(Command c, String... args) {
+        return assertThrows(UsageException.class, () -> CommandLineReader.read(c, List.of(args))).getMessage();
+    }
+
+    @Test
+    @DisplayName("reads a sidecar with a plain inbound listener and an mTLS-originating Mongo listener")
+    void sidecar() throws UsageException {
+        ComponentConfig c = readWithTls(Command.SIDECAR, "--name", "sidecar-booking", "--admin-port=0",
+                "--listener", "name=inbound,port=0,upstream=127.0.0.1:8080,upstream-name=booking",
+                "--listener", "name=mongo,port=0,upstream=127.0.0.1:40123,upstream-name=egress-gateway,tls=mtls-originate,"
+                        + "sni=mongo.meshbench.test,peer-id=spiffe://cluster.local/ns/istio-system/sa/istio-egressgateway");
+        assertEquals("sidecar-booking", c.name());
+        assertEquals(2, c.listeners().size());
+        ListenerConfig mongo = c.listeners().get(1);
+        assertEquals("mongo", mongo.name());
+        assertEquals("egress-gateway", ((Routing.Fixed) mongo.routing()).upstream().displayName());
+        UpstreamTls.MutualTls tls = assertInstanceOf(UpstreamTls.MutualTls.class, mongo.upstreamTls());
+        assertEquals("mongo.meshbench.test", tls.serverName());
+        assertEquals(URI.create("spiffe://cluster.local/ns/istio-system/sa/istio-egressgateway"), tls.peerIdentity());
+        assertNotNull(c.tls());
+    }
+
+    @Test
+    @DisplayName("reads an egress gateway in both modes and an SNI proxy with wildcard routes")
+    void gatewayAndProxy() throws UsageException {
+        ComponentConfig pass = read(Command.EGRESS_GATEWAY, "--name", "egress-gateway", "--listen-port", "0",
+                "--mode", "sni-passthrough", "--route", "mongo.meshbench.test=127.0.0.1:40123,upstream-name=mongo");
+        assertInstanceOf(Routing.ByClientHello.class, pass.listeners().get(0).routing());
+        assertEquals(CommandLineReader.GATEWAY_LISTENER, pass.listeners().get(0).name());
+        ComponentConfig mtls = readWithTls(Command.EGRESS_GATEWAY, "--name", "egress-gateway", "--mode", "mtls",
+                "--route", "*.meshbench.test=127.0.0.1:40124,upstream-name=sni-proxy");
+        assertTrue(mtls.listeners().get(0).terminateMtls());
+        ComponentConfig proxy = read(Command.SNI_PROXY, "--name", "sni-proxy", "--route", "*.meshbench.test=127.0.0.1:40123",
+                "--route", "*=127.0.0.1:40125");
+        Routing.ByClientHello r = assertInstanceOf(Routing.ByClientHello.class, proxy.listeners().get(0).routing());
+        assertEquals(40125, r.routes().match("x.org").orElseThrow().upstream().address().port());
+    }
+
+    @Test
+    @DisplayName("names the option in every error")
+    void errorsNameTheOption() {
+        assertTrue(error(Command.SIDECAR, "--listener", "name=a,port=0,upstream=127.0.0.1:1").contains("--name is required"));
+        assertTrue(error(Command.SIDECAR, "--name", "s").contains("--listener is required"));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--listener", "name=a,port=x,upstream=127.0.0.1:1")
+                .matches("--listener 'name=a,port=x,upstream=127.0.0.1:1': port must be .*got 'x'.*"));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--listener", "name=a,port=0").contains("missing upstream="));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--listener", "name=a,port=0,upstream=h:1,colour=red")
+                .contains("unknown key 'colour'"));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--listener", "name=a,port=0,upstream=h:1,tls=mtls-originate")
+                .contains("needs sni="));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--listener", "name=a,port=0,upstream=h:1,tls=mtls-originate,sni=m.test")
+                .contains("--ca-file is required for mutual TLS"));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--bogus", "1").contains("unknown option --bogus"));
+        assertTrue(error(Command.SIDECAR, "--name").contains("--name needs a value"));
+        assertTrue(error(Command.SIDECAR, "--name", "a", "--name", "b").contains("--name is given twice"));
+        assertTrue(error(Command.SIDECAR, "--name", "s", "--admin-port", "70000", "--listener", "name=a,port=0,upstream=h:1")
+                .contains("--admin-port must be"));
+        assertTrue(error(Command.EGRESS_GATEWAY, "--name", "g", "--mode", "tcp", "--route", "*=h:1").contains("--mode must be"));
+        assertTrue(error(Command.EGRESS_GATEWAY, "--name", "g", "--mode", "mtls", "--route", "*=h:1").contains("--ca-file"));
+        assertTrue(error(Command.SNI_PROXY, "--name", "p").contains("--route is required"));
+        assertTrue(error(Command.SNI_PROXY, "--name", "p", "--route", "a.*.org=h:1").contains("--route 'a.*.org=h:1'"));
+        assertTrue(error(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--ca-file", "x").contains("unknown option --ca-file"));
+        String missingFile = error(Command.EGRESS_GATEWAY, "--name", "g", "--mode", "mtls", "--route", "*=h:1",
+                "--ca-file", "/nonexistent/ca.pem", "--cert-file", "/nonexistent/w.crt", "--key-file", "/nonexistent/w.key");
+        assertTrue(missingFile.contains("/nonexistent/"), missingFile);
+    }
+}
