@@ -1,0 +1,88 @@
+package dev.meshbench.acmeair;
+
+import dev.meshbench.acmeair.config.ServiceName;
+import dev.meshbench.acmeair.config.ServiceOptionsReader;
+import dev.meshbench.acmeair.local.AllInOneLauncher;
+import dev.meshbench.acmeair.security.JwtKeys;
+import dev.meshbench.component.ComponentMain;
+import dev.meshbench.component.ReadyLine;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Entry point of {@code acmeair-services.jar}:
+ *
+ * <pre>
+ * java -jar acmeair-services.jar auth|customer|flight|booking [options]   one service (see ServiceOptionsReader)
+ * java -jar acmeair-services.jar all [--base-port 9080] [--customers N] [--days N]   everything in one JVM, for people
+ * java -jar acmeair-services.jar jwt-keys --dir DIR                        writes jwt-private.pem and jwt-public.pem
+ * </pre>
+ *
+ * A service prints {@code MESHBENCH-READY component=<service> address=127.0.0.1:<port> metrics=/metrics
+ * ready=/<service>/ready} once it listens; on a start failure it prints one line on stderr and exits with 2.
+ */
+public final class AcmeairMain {
+    static final String USAGE = ServiceOptionsReader.USAGE + "\n   or: java -jar acmeair-services.jar all " + AllInOneLauncher.USAGE_ARGS
+            + "\n   or: java -jar acmeair-services.jar jwt-keys --dir DIR";
+
+    private AcmeairMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0 || "--help".equals(args[0]) || "-h".equals(args[0])) {
+            System.err.println(USAGE);
+            System.exit(args.length == 0 ? ComponentMain.EXIT_START_FAILED : 0);
+            return;
+        }
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        switch (args[0]) {
+            case "all" -> AllInOneLauncher.main(rest);
+            case "jwt-keys" -> jwtKeys(rest);
+            default -> service(args[0], rest, args);
+        }
+    }
+
+    private static void service(String which, List<String> rest, String[] args) {
+        ServiceName name;
+        ServiceOptionsReader.Parsed parsed;
+        try {
+            name = ServiceName.parse(which);
+        } catch (IllegalArgumentException e) {
+            ComponentMain.fail("acmeair", "reading the command line", new IllegalArgumentException(e.getMessage() + "\n" + USAGE));
+            return;
+        }
+        try {
+            parsed = ServiceOptionsReader.read(name, rest, System.getenv());
+        } catch (IllegalArgumentException e) {
+            ComponentMain.fail(name.id(), "reading options", e);
+            return;
+        }
+        if (parsed.exitOnStdinEof()) {
+            ComponentMain.exitWhenStdinCloses(name.id());
+        }
+        AcmeairService service;
+        try {
+            service = AcmeairService.start(parsed.config());
+        } catch (RuntimeException e) {
+            ComponentMain.fail(name.id(), "starting on " + parsed.config().host() + ":" + parsed.config().port(), rootOf(e));
+            return;
+        }
+        ReadyLine.of(name.id(), "address", service.address(), "metrics", "/metrics", "ready", name.readyPath()).print();
+        ComponentMain.awaitShutdown(name.id(), service::close);
+    }
+
+    private static Throwable rootOf(RuntimeException e) {
+        return e instanceof ServiceStartException && e.getCause() != null ? e.getCause() : e;
+    }
+
+    private static void jwtKeys(List<String> rest) {
+        if (rest.size() != 2 || !"--dir".equals(rest.get(0))) {
+            ComponentMain.fail("jwt-keys", "reading options", new IllegalArgumentException("usage: jwt-keys --dir DIR"));
+            return;
+        }
+        JwtKeys.KeyFiles f = JwtKeys.generate(Path.of(rest.get(1)));
+        System.out.println("private key (auth --jwt-private-key): " + f.privateKey());
+        System.out.println("public key (customer, booking --jwt-public-key): " + f.publicKey());
+    }
+}

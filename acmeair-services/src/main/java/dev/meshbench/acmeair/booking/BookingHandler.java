@@ -1,0 +1,134 @@
+package dev.meshbench.acmeair.booking;
+
+import dev.meshbench.acmeair.http.ApiException;
+import dev.meshbench.acmeair.http.Forms;
+import dev.meshbench.acmeair.peer.CustomerClient;
+import dev.meshbench.acmeair.peer.FlightClient;
+import dev.meshbench.acmeair.security.JwtVerifier;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The booking service's endpoints.
+ *
+ * <pre>
+ * POST /booking/bookflights     JWT for userid; form: userid, toFlightId, toFlightSegId, oneWayFlight (true|false),
+ *                               retFlightId and retFlightSegId (unless oneWayFlight)
+ *                               -> {"oneWay", "departBookingId", "returnBookingId"}
+ * GET  /booking/byuser/{user}   JWT for user; the user's bookings
+ * POST /booking/cancelbooking   JWT for userid; form: number, userid -> {"status":"deleted","number"}; 404 if unknown
+ * GET  /booking/loader/load?reset=true   deletes every booking (without reset=true: 400, nothing deleted)
+ * GET  /booking/config/countBookings
+ * </pre>
+ *
+ * After a booking or a cancellation the service asks flight for the segment's reward miles
+ * ({@code POST /flight/getrewardmiles}) and adds them to (or removes them from) the customer
+ * ({@code POST /customer/internal/updateCustomerTotalMiles/{id}}). Acmeair does this asynchronously; here it happens
+ * before the answer, so the load always carries the inter-service calls and a test can see their effect. A booking
+ * whose segment is unknown is refused (404) before anything is stored; if the customer update fails, the new booking
+ * is removed again and the error returned.
+ */
+public final class BookingHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(BookingHandler.class);
+
+    private final BookingRepository repo;
+    private final JwtVerifier jwt;
+    private final FlightClient flights;
+    private final CustomerClient customers;
+    private final Clock clock;
+
+    public BookingHandler(BookingRepository repo, JwtVerifier jwt, FlightClient flights, CustomerClient customers, Clock clock) {
+        this.repo = repo;
+        this.jwt = jwt;
+        this.flights = flights;
+        this.customers = customers;
+        this.clock = clock;
+    }
+
+    public void routes(Javalin app) {
+        app.post("/booking/bookflights", this::book);
+        app.get("/booking/byuser/{user}", this::byUser);
+        app.post("/booking/cancelbooking", this::cancel);
+        app.get("/booking/loader/load", this::load);
+        app.get("/booking/config/countBookings", ctx -> ctx.json(repo.count()));
+    }
+
+    void book(Context ctx) {
+        String user = Forms.required(ctx, "userid");
+        jwt.requireUser(ctx, user);
+        String toFlight = Forms.required(ctx, "toFlightId");
+        String toSeg = Forms.required(ctx, "toFlightSegId");
+        boolean oneWay = Forms.requiredBoolean(ctx, "oneWayFlight");
+        String retFlight = oneWay ? null : Forms.required(ctx, "retFlightId");
+        String retSeg = oneWay ? null : Forms.required(ctx, "retFlightSegId");
+
+        long miles = flights.rewardMiles(toSeg) + (oneWay ? 0 : flights.rewardMiles(retSeg));
+        String departId = UUID.randomUUID().toString();
+        repo.insert(departId, user, toFlight, toSeg, clock.instant());
+        String returnId = null;
+        if (!oneWay) {
+            returnId = UUID.randomUUID().toString();
+            repo.insert(returnId, user, retFlight, retSeg, clock.instant());
+        }
+        try {
+            customers.addMiles(user, miles);
+        } catch (RuntimeException e) {
+            repo.delete(user, departId);
+            if (returnId != null) {
+                repo.delete(user, returnId);
+            }
+            throw e;
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("oneWay", oneWay);
+        body.put("departBookingId", departId);
+        if (returnId != null) {
+            body.put("returnBookingId", returnId);
+        }
+        ctx.json(body);
+    }
+
+    void byUser(Context ctx) {
+        String user = ctx.pathParam("user");
+        jwt.requireUser(ctx, user);
+        ctx.json(repo.byUser(user));
+    }
+
+    void cancel(Context ctx) {
+        String user = Forms.required(ctx, "userid");
+        jwt.requireUser(ctx, user);
+        String number = Forms.required(ctx, "number");
+        Booking b = repo.find(user, number)
+                .orElseThrow(() -> ApiException.notFound("booking '" + number + "' of user '" + user + "' not found"));
+        if (!repo.delete(user, number)) {
+            throw ApiException.notFound("booking '" + number + "' of user '" + user + "' not found");
+        }
+        try {
+            customers.addMiles(user, -flights.rewardMiles(b.flightSegmentId()));
+        } catch (ApiException e) {
+            // The booking is gone either way; the miles stay until the peer answers again.
+            LOG.warn("cancelled booking {} of {} but could not take back its miles: {}", number, user, e.getMessage());
+            throw e;
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", "deleted");
+        body.put("number", number);
+        ctx.json(body);
+    }
+
+    void load(Context ctx) {
+        if (!"true".equals(ctx.queryParam("reset"))) {
+            throw new ApiException(400, "query parameter 'reset' must be 'true' to delete every booking "
+                    + "(got " + (ctx.queryParam("reset") == null ? "none" : "'" + ctx.queryParam("reset") + "'") + "); nothing was deleted");
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("deletedBookings", repo.clear());
+        ctx.json(body);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.meshbench.acmeair.booking;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.Sorts;
+import dev.meshbench.acmeair.mongo.Collections;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Optional;
+import org.bson.Document;
+
+/** The {@code booking} collection, indexed on customerId (bookings are listed per user). */
+public final class BookingRepository {
+    public static final String COLLECTION = "booking";
+
+    private final MongoDatabase db;
+
+    public BookingRepository(MongoDatabase db) {
+        this.db = db;
+    }
+
+    private MongoCollection<Document> bookings() {
+        return db.getCollection(COLLECTION);
+    }
+
+    public void createIndexes() {
+        bookings().createIndex(Indexes.ascending("customerId"));
+    }
+
+    public Booking insert(String id, String customerId, String flightId, String segmentId, Instant when) {
+        Document d = new Document("_id", id).append("customerId", customerId).append("flightId", flightId)
+                .append("flightSegmentId", segmentId).append("dateOfBooking", Date.from(when));
+        bookings().insertOne(d);
+        return Booking.from(d);
+    }
+
+    public List<Booking> byUser(String customerId) {
+        List<Booking> out = new ArrayList<>();
+        bookings().find(eq("customerId", customerId)).sort(Sorts.ascending("dateOfBooking", "_id"))
+                .forEach(d -> out.add(Booking.from(d)));
+        return out;
+    }
+
+    public Optional<Booking> find(String customerId, String id) {
+        return Optional.ofNullable(bookings().find(and(eq("_id", id), eq("customerId", customerId))).first()).map(Booking::from);
+    }
+
+    public boolean delete(String customerId, String id) {
+        return bookings().deleteOne(and(eq("_id", id), eq("customerId", customerId))).getDeletedCount() == 1;
+    }
+
+    public long count() {
+        return bookings().countDocuments();
+    }
+
+    /** Drops all bookings and recreates the index; the number dropped. */
+    public long clear() {
+        long n = count();
+        Collections.dropIfExists(db, COLLECTION);
+        createIndexes();
+        return n;
+    }
+}

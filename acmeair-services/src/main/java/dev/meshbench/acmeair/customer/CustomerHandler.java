@@ -1,0 +1,124 @@
+package dev.meshbench.acmeair.customer;
+
+import com.mongodb.client.model.Updates;
+import dev.meshbench.acmeair.http.ApiException;
+import dev.meshbench.acmeair.http.Forms;
+import dev.meshbench.acmeair.security.JwtVerifier;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.conversions.Bson;
+
+/**
+ * The customer service's endpoints.
+ *
+ * <pre>
+ * GET  /customer/byid/{custid}                         JWT for custid; the customer (no password)
+ * POST /customer/byid/{custid}                         JWT for custid; form: any of password, phoneNumber,
+ *                                                      phoneNumberType (HOME|BUSINESS|MOBILE), streetAddress1,
+ *                                                      streetAddress2, city, stateProvince, country, postalCode
+ * POST /customer/internal/validateid                   form: login, password -> {"validCredentials": bool}
+ * POST /customer/internal/updateCustomerTotalMiles/{custid}  form: miles (may be negative) -> {"total_miles","miles_ytd"}
+ * GET  /customer/loader/load?numCustomers=N[&seed=S]   replaces all customers with N generated ones
+ * GET  /customer/config/countCustomers                 number of customers
+ * </pre>
+ *
+ * Status, total_miles and miles_ytd belong to the airline: a profile update ignores them.
+ */
+public final class CustomerHandler {
+    public static final int MAX_CUSTOMERS = 1_000_000;
+    static final Set<String> PHONE_TYPES = Set.of("HOME", "BUSINESS", "MOBILE");
+    static final List<String> ADDRESS_FIELDS = List.of("streetAddress1", "streetAddress2", "city", "stateProvince", "country", "postalCode");
+    private static final int MAX_FIELD = 200;
+
+    private final CustomerRepository repo;
+    private final JwtVerifier jwt;
+
+    public CustomerHandler(CustomerRepository repo, JwtVerifier jwt) {
+        this.repo = repo;
+        this.jwt = jwt;
+    }
+
+    public void routes(Javalin app) {
+        app.get("/customer/byid/{custid}", this::get);
+        app.post("/customer/byid/{custid}", this::update);
+        app.post("/customer/internal/validateid", this::validate);
+        app.post("/customer/internal/updateCustomerTotalMiles/{custid}", this::addMiles);
+        app.get("/customer/loader/load", this::load);
+        app.get("/customer/config/countCustomers", ctx -> ctx.json(repo.count()));
+    }
+
+    void get(Context ctx) {
+        String id = ctx.pathParam("custid");
+        jwt.requireUser(ctx, id);
+        ctx.json(repo.find(id).orElseThrow(() -> unknown(id)));
+    }
+
+    void update(Context ctx) {
+        String id = ctx.pathParam("custid");
+        jwt.requireUser(ctx, id);
+        List<Bson> changes = new ArrayList<>();
+        String password = Forms.optional(ctx, "password");
+        if (password != null) {
+            changes.add(Updates.set("password", limited("password", password)));
+        }
+        String phone = Forms.optional(ctx, "phoneNumber");
+        if (phone != null) {
+            if (!phone.matches("[0-9+()./ -]{3,32}")) {
+                throw ApiException.badField("phoneNumber", "is '" + phone + "', must be 3-32 digits, spaces or + ( ) . / -");
+            }
+            changes.add(Updates.set("phoneNumber", phone));
+        }
+        String phoneType = Forms.optional(ctx, "phoneNumberType");
+        if (phoneType != null) {
+            if (!PHONE_TYPES.contains(phoneType)) {
+                throw ApiException.badField("phoneNumberType", "is '" + phoneType + "', must be one of HOME, BUSINESS, MOBILE");
+            }
+            changes.add(Updates.set("phoneNumberType", phoneType));
+        }
+        for (String f : ADDRESS_FIELDS) {
+            String v = Forms.optional(ctx, f);
+            if (v != null) {
+                changes.add(Updates.set("address." + f, limited(f, v)));
+            }
+        }
+        ctx.json(repo.update(id, changes).orElseThrow(() -> unknown(id)));
+    }
+
+    void validate(Context ctx) {
+        String login = Forms.required(ctx, "login");
+        String password = Forms.required(ctx, "password");
+        ctx.json(Map.of("validCredentials", repo.credentialsMatch(login, password)));
+    }
+
+    void addMiles(Context ctx) {
+        String id = ctx.pathParam("custid");
+        long miles = Forms.requiredLong(ctx, "miles");
+        Customer c = repo.addMiles(id, miles).orElseThrow(() -> unknown(id));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("total_miles", c.totalMiles());
+        body.put("miles_ytd", c.milesYtd());
+        ctx.json(body);
+    }
+
+    void load(Context ctx) {
+        int n = Forms.queryInt(ctx, "numCustomers", 1, MAX_CUSTOMERS);
+        long seed = ctx.queryParam("seed") == null ? CustomerLoader.DEFAULT_SEED : Forms.whole("seed", ctx.queryParam("seed"));
+        ctx.json(new CustomerLoader(repo).load(n, seed));
+    }
+
+    private static String limited(String field, String v) {
+        if (v.length() > MAX_FIELD) {
+            throw ApiException.badField(field, "is " + v.length() + " characters long, at most " + MAX_FIELD + " allowed");
+        }
+        return v;
+    }
+
+    private static ApiException unknown(String id) {
+        return ApiException.notFound("customer '" + id + "' not found");
+    }
+}

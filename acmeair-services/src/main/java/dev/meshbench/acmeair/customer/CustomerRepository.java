@@ -1,0 +1,79 @@
+package dev.meshbench.acmeair.customer;
+
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
+import dev.meshbench.acmeair.mongo.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/** The {@code customer} collection: {@code {_id: "uidN@email.com", password, status, total_miles, miles_ytd, address, phoneNumber, phoneNumberType}}. */
+public final class CustomerRepository {
+    public static final String COLLECTION = "customer";
+
+    private final MongoDatabase db;
+
+    public CustomerRepository(MongoDatabase db) {
+        this.db = db;
+    }
+
+    MongoCollection<Document> customers() {
+        return db.getCollection(COLLECTION);
+    }
+
+    /** Customers are found by {@code _id} only, which every MongoDB indexes; nothing else to create. */
+    public void createIndexes() {
+        customers().countDocuments(); // touches the server, so a missing MongoDB is noticed here too
+    }
+
+    public Optional<Customer> find(String id) {
+        return Optional.ofNullable(customers().find(eq("_id", id)).first()).map(Customer::from);
+    }
+
+    /** True when the customer exists and the password matches. */
+    public boolean credentialsMatch(String id, String password) {
+        Document d = customers().find(eq("_id", id)).projection(new Document("password", 1)).first();
+        return d != null && password.equals(d.getString("password"));
+    }
+
+    /** Applies the changes; empty when the customer does not exist. */
+    public Optional<Customer> update(String id, List<Bson> changes) {
+        if (changes.isEmpty()) {
+            return find(id);
+        }
+        Document d = customers().findOneAndUpdate(eq("_id", id), Updates.combine(changes),
+                new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+        return Optional.ofNullable(d).map(Customer::from);
+    }
+
+    /** Adds miles to total_miles and miles_ytd (negative removes them); the updated customer, or empty if unknown. */
+    public Optional<Customer> addMiles(String id, long miles) {
+        return update(id, List.of(Updates.inc("total_miles", miles), Updates.inc("miles_ytd", miles)));
+    }
+
+    public long count() {
+        return customers().countDocuments();
+    }
+
+    /** Drops the collection and inserts the given documents in batches. */
+    public void replaceAll(Iterable<Document> docs, int batchSize) {
+        Collections.dropIfExists(db, COLLECTION);
+        java.util.ArrayList<Document> batch = new java.util.ArrayList<>(batchSize);
+        for (Document d : docs) {
+            batch.add(d);
+            if (batch.size() == batchSize) {
+                customers().insertMany(batch);
+                batch.clear();
+            }
+        }
+        if (!batch.isEmpty()) {
+            customers().insertMany(batch);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package dev.meshbench.acmeair.flight;
+
+import dev.meshbench.acmeair.http.ApiException;
+import dev.meshbench.acmeair.http.Forms;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.bson.Document;
+
+/**
+ * The flight service's endpoints.
+ *
+ * <pre>
+ * POST /flight/queryflights      form: fromAirport, toAirport, fromDate, oneWay (true|false), returnDate (unless
+ *                                oneWay); dates ISO-8601 (2026-11-22 or 2026-11-22T00:00:00Z), meaning that UTC day
+ * POST /flight/getrewardmiles    form: flightSegment -> {"miles": N}; 404 for an unknown segment
+ * GET  /flight/loader/load?numDays=N[&amp;numAirports=2..30 (30)][&amp;startDate=yyyy-MM-dd (today, UTC)][&amp;seed=S]
+ * GET  /flight/config/countFlights | countFlightSegments | countAirports
+ * </pre>
+ *
+ * A query between well-formed airport codes that has no segment or no flight that day answers with empty options,
+ * as Acmeair does.
+ */
+public final class FlightHandler {
+    public static final int MAX_DAYS = 366;
+    static final int PAGE_SIZE = 10;
+    private static final Pattern AIRPORT = Pattern.compile("[A-Z]{3}");
+
+    private final FlightRepository repo;
+    private final Clock clock;
+
+    public FlightHandler(FlightRepository repo, Clock clock) {
+        this.repo = repo;
+        this.clock = clock;
+    }
+
+    public void routes(Javalin app) {
+        app.post("/flight/queryflights", this::query);
+        app.post("/flight/getrewardmiles", this::rewardMiles);
+        app.get("/flight/loader/load", this::load);
+        app.get("/flight/config/countFlights", ctx -> ctx.json(repo.countFlights()));
+        app.get("/flight/config/countFlightSegments", ctx -> ctx.json(repo.countSegments()));
+        app.get("/flight/config/countAirports", ctx -> ctx.json(repo.countAirports()));
+    }
+
+    void query(Context ctx) {
+        String from = airport(ctx, "fromAirport");
+        String to = airport(ctx, "toAirport");
+        LocalDate fromDate = Forms.utcDay("fromDate", Forms.required(ctx, "fromDate"));
+        boolean oneWay = Forms.requiredBoolean(ctx, "oneWay");
+        LocalDate returnDate = oneWay ? null : Forms.utcDay("returnDate", Forms.required(ctx, "returnDate"));
+        List<Object> legs = new ArrayList<>();
+        legs.add(leg(from, to, fromDate));
+        if (!oneWay) {
+            legs.add(leg(to, from, returnDate));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("tripFlights", legs);
+        body.put("tripLegs", legs.size());
+        ctx.json(body);
+    }
+
+    private Map<String, Object> leg(String from, String to, LocalDate day) {
+        List<Map<String, Object>> options = new ArrayList<>();
+        repo.segment(from, to).ifPresent(seg -> {
+            Instant start = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+            for (Document f : repo.flights(seg.getString("_id"), start, start.plusSeconds(86_400))) {
+                options.add(flightJson(f, seg));
+            }
+        });
+        Map<String, Object> leg = new LinkedHashMap<>();
+        leg.put("numPages", 1);
+        leg.put("flightsOptions", options);
+        leg.put("currentPage", 0);
+        leg.put("hasMoreOptions", false);
+        leg.put("pageSize", PAGE_SIZE);
+        return leg;
+    }
+
+    static Map<String, Object> flightJson(Document f, Document seg) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("_id", f.getString("_id"));
+        m.put("firstClassBaseCost", f.get("firstClassBaseCost"));
+        m.put("economyClassBaseCost", f.get("economyClassBaseCost"));
+        m.put("numFirstClassSeats", f.get("numFirstClassSeats"));
+        m.put("numEconomyClassSeats", f.get("numEconomyClassSeats"));
+        m.put("airplaneTypeId", f.getString("airplaneTypeId"));
+        m.put("flightSegmentId", f.getString("flightSegmentId"));
+        m.put("scheduledDepartureTime", iso(f.getDate("scheduledDepartureTime")));
+        m.put("scheduledArrivalTime", iso(f.getDate("scheduledArrivalTime")));
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("_id", seg.getString("_id"));
+        s.put("originPort", seg.getString("originPort"));
+        s.put("destPort", seg.getString("destPort"));
+        s.put("miles", seg.get("miles"));
+        m.put("flightSegment", s);
+        return m;
+    }
+
+    static String iso(Date d) {
+        return d == null ? null : d.toInstant().toString();
+    }
+
+    void rewardMiles(Context ctx) {
+        String id = Forms.required(ctx, "flightSegment");
+        Document seg = repo.segmentById(id).orElseThrow(() -> ApiException.notFound("flight segment '" + id + "' not found"));
+        ctx.json(Map.of("miles", ((Number) seg.get("miles")).longValue()));
+    }
+
+    void load(Context ctx) {
+        int days = Forms.queryInt(ctx, "numDays", 1, MAX_DAYS);
+        int airports = ctx.queryParam("numAirports") == null ? Airport.ALL.size()
+                : Forms.queryInt(ctx, "numAirports", 2, Airport.ALL.size());
+        String startParam = ctx.queryParam("startDate");
+        LocalDate start;
+        if (startParam == null) {
+            start = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        } else {
+            try {
+                start = LocalDate.parse(startParam);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new ApiException(400, "query parameter 'startDate' is '" + startParam
+                        + "', not an ISO-8601 date like 2026-11-22; nothing was changed");
+            }
+        }
+        long seed = ctx.queryParam("seed") == null ? FlightLoader.DEFAULT_SEED : Forms.whole("seed", ctx.queryParam("seed"));
+        ctx.json(new FlightLoader(repo).load(airports, days, start, seed));
+    }
+
+    private static String airport(Context ctx, String field) {
+        String v = Forms.required(ctx, field);
+        if (!AIRPORT.matcher(v).matches()) {
+            throw ApiException.badField(field, "is '" + v + "', must be a 3-letter upper-case IATA airport code like JFK");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.meshbench.acmeair.http;
+
+import io.javalin.http.Context;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+
+/** Reads form fields and query parameters; every failure is a 400 naming the field. */
+public final class Forms {
+    private Forms() {
+    }
+
+    public static String required(Context ctx, String field) {
+        String v = ctx.formParam(field);
+        if (v == null || v.isBlank()) {
+            throw ApiException.badField(field, "is required (form-encoded body, Content-Type application/x-www-form-urlencoded)");
+        }
+        return v.trim();
+    }
+
+    public static String optional(Context ctx, String field) {
+        String v = ctx.formParam(field);
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    public static boolean requiredBoolean(Context ctx, String field) {
+        return bool(field, required(ctx, field));
+    }
+
+    public static long requiredLong(Context ctx, String field) {
+        return whole(field, required(ctx, field));
+    }
+
+    /** A whole number from the query string; 400 naming the parameter when missing or bad. */
+    public static int queryInt(Context ctx, String param, int min, int max) {
+        String v = ctx.queryParam(param);
+        if (v == null || v.isBlank()) {
+            throw new ApiException(400, "query parameter '" + param + "' is required (a whole number from " + min + " to " + max
+                    + "); nothing was changed");
+        }
+        long n;
+        try {
+            n = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new ApiException(400, "query parameter '" + param + "' is '" + v + "', not a whole number; nothing was changed");
+        }
+        if (n < min || n > max) {
+            throw new ApiException(400, "query parameter '" + param + "' is " + n + ", must be from " + min + " to " + max
+                    + "; nothing was changed");
+        }
+        return (int) n;
+    }
+
+    public static boolean bool(String field, String v) {
+        return switch (v.toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw ApiException.badField(field, "is '" + v + "', must be true or false");
+        };
+    }
+
+    public static long whole(String field, String v) {
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw ApiException.badField(field, "is '" + v + "', not a whole number");
+        }
+    }
+
+    /**
+     * A day in UTC, from an ISO-8601 date ({@code 2026-11-22}) or date-time with offset ({@code 2026-11-22T00:00:00Z},
+     * converted to UTC first). Never depends on the client's or server's time zone or locale.
+     */
+    public static LocalDate utcDay(String field, String v) {
+        try {
+            if (v.length() <= 10) {
+                return LocalDate.parse(v);
+            }
+            return OffsetDateTime.parse(v).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate();
+        } catch (DateTimeParseException e) {
+            throw ApiException.badField(field, "is '" + v + "', not an ISO-8601 date (2026-11-22) or date-time (2026-11-22T00:00:00Z)");
+        } catch (DateTimeException e) {
+            throw ApiException.badField(field, "is '" + v + "': " + e.getMessage());
+        }
+    }
+}

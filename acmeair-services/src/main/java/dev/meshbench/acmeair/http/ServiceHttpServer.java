@@ -1,0 +1,86 @@
+package dev.meshbench.acmeair.http;
+
+import com.mongodb.MongoException;
+import dev.meshbench.acmeair.config.ServiceName;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import io.javalin.json.JavalinJackson;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The parts every service's HTTP server shares: Jackson JSON, error bodies {@code {"status","error","message"}},
+ * a timer per route ({@code http.server.requests{method, uri, status}}), {@code GET /metrics} (Prometheus),
+ * {@code GET /<service>} (liveness, "OK" as in Acmeair) and {@code GET /<service>/ready} (readiness).
+ */
+public final class ServiceHttpServer {
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceHttpServer.class);
+    static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    private ServiceHttpServer() {
+    }
+
+    /** Readiness as the endpoint reports it. */
+    public record Readiness(boolean ready, Map<String, Object> body) {
+    }
+
+    public static Javalin create(ServiceName service, PrometheusMeterRegistry registry, Supplier<Readiness> readiness) {
+        Javalin app = Javalin.create(cfg -> {
+            cfg.showJavalinBanner = false;
+            cfg.startupWatcherEnabled = false;
+            cfg.jsonMapper(new JavalinJackson(Json.MAPPER, false));
+            cfg.requestLogger.http((ctx, millis) -> record(registry, ctx, millis));
+        });
+        app.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+        app.exception(MongoException.class, (e, ctx) -> {
+            LOG.warn("{} {}: MongoDB operation failed: {}", ctx.method(), ctx.path(), e.getMessage());
+            error(ctx, 503, "MongoDB operation failed: " + firstLine(e.getMessage()));
+        });
+        app.exception(Exception.class, (e, ctx) -> {
+            LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+            error(ctx, 500, "internal error: " + e.getClass().getSimpleName());
+        });
+        app.get("/metrics", ctx -> ctx.contentType(PROMETHEUS_CONTENT_TYPE).result(registry.scrape()));
+        app.get(service.prefix(), ctx -> ctx.contentType("text/plain").result("OK"));
+        app.get(service.readyPath(), ctx -> {
+            Readiness r = readiness.get();
+            ctx.status(r.ready() ? 200 : 503).json(r.body());
+        });
+        return app;
+    }
+
+    static void error(Context ctx, int status, String message) {
+        io.javalin.http.HttpStatus s = io.javalin.http.HttpStatus.forStatus(status);
+        ctx.status(status).json(Map.of("status", status, "error", s.getMessage(), "message", message == null ? "" : message));
+    }
+
+    private static void record(PrometheusMeterRegistry registry, Context ctx, float millis) {
+        String route;
+        try {
+            route = ctx.endpointHandlerPath();
+        } catch (RuntimeException e) {
+            route = null;
+        }
+        if (route == null || route.isEmpty() || ctx.status().getCode() == 404 && route.equals("*")) {
+            route = ctx.status().getCode() == 404 ? "NOT_FOUND" : "UNKNOWN";
+        }
+        HandlerType method = ctx.method();
+        Timer.builder("http.server.requests").description("HTTP requests served, per route")
+                .tag("method", method.name()).tag("uri", route).tag("status", Integer.toString(ctx.status().getCode()))
+                .register(registry).record((long) (millis * 1_000_000L), TimeUnit.NANOSECONDS);
+    }
+
+    private static String firstLine(String m) {
+        if (m == null) {
+            return "";
+        }
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

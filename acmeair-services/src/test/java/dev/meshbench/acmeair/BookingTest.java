@@ -1,0 +1,157 @@
+package dev.meshbench.acmeair;
+
+import static dev.meshbench.acmeair.AcmeairSystem.DAY1;
+import static dev.meshbench.acmeair.AcmeairSystem.DAY2;
+import static dev.meshbench.acmeair.AcmeairSystem.json;
+import static dev.meshbench.acmeair.AcmeairSystem.login;
+import static dev.meshbench.acmeair.AcmeairSystem.totalMiles;
+import static dev.meshbench.acmeair.AcmeairSystem.url;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.meshbench.acmeair.config.ServiceName;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(AcmeairSystem.class)
+@DisplayName("booking service")
+class BookingTest {
+    static String booking() {
+        return url(ServiceName.BOOKING);
+    }
+
+    /** The first flight option of a query: {_id, flightSegmentId, flightSegment{miles}}. */
+    static JsonNode firstFlight(String from, String to, String day) {
+        HttpResponse<String> r = Http.post(url(ServiceName.FLIGHT) + "/flight/queryflights", null,
+                "fromAirport", from, "toAirport", to, "fromDate", day, "oneWay", "true");
+        return json(r).get("tripFlights").get(0).get("flightsOptions").get(0);
+    }
+
+    static double peerCalls(String peer, String uri) {
+        String metrics = Http.get(booking() + "/metrics").body();
+        return metrics.lines()
+                .filter(l -> l.startsWith("http_client_requests_seconds_count{") && l.contains("peer=\"" + peer + "\"")
+                        && l.contains("uri=\"" + uri + "\"") && l.contains("status=\"200\""))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
+    @Test
+    @DisplayName("booking a one-way flight stores it and adds the segment's miles to the customer (booking -> flight -> customer)")
+    void bookingAddsMiles() {
+        String user = "uid20@email.com";
+        String jwt = login(user);
+        JsonNode f = firstFlight("JFK", "NRT", DAY1);
+        long segMiles = f.get("flightSegment").get("miles").asLong();
+        long before = totalMiles(user);
+        double flightCalls = peerCalls("flight", "/flight/getrewardmiles");
+        double customerCalls = peerCalls("customer", "/customer/internal/updateCustomerTotalMiles/{custid}");
+
+        HttpResponse<String> r = Http.post(booking() + "/booking/bookflights", jwt, "userid", user,
+                "toFlightId", f.get("_id").asText(), "toFlightSegId", f.get("flightSegmentId").asText(), "oneWayFlight", "true");
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode body = json(r);
+        assertTrue(body.get("oneWay").asBoolean());
+        assertFalse(body.has("returnBookingId"));
+
+        assertEquals(before + segMiles, totalMiles(user));
+        assertEquals(flightCalls + 1, peerCalls("flight", "/flight/getrewardmiles"));
+        assertEquals(customerCalls + 1, peerCalls("customer", "/customer/internal/updateCustomerTotalMiles/{custid}"));
+
+        JsonNode list = json(Http.get(booking() + "/booking/byuser/" + user, jwt));
+        assertEquals(1, list.size(), list.toString());
+        JsonNode b = list.get(0);
+        assertEquals(body.get("departBookingId").asText(), b.get("_id").asText());
+        assertEquals(user, b.get("customerId").asText());
+        assertEquals(f.get("_id").asText(), b.get("flightId").asText());
+        Instant.parse(b.get("dateOfBooking").asText()); // ISO-8601 UTC
+        assertTrue(b.get("dateOfBooking").asText().endsWith("Z"));
+    }
+
+    @Test
+    @DisplayName("a round trip books both legs and adds both segments' miles; cancelling one leg takes its miles back")
+    void roundTripAndCancel() {
+        String user = "uid21@email.com";
+        String jwt = login(user);
+        JsonNode out = firstFlight("FRA", "SIN", DAY1);
+        JsonNode back = firstFlight("SIN", "FRA", DAY2);
+        long before = totalMiles(user);
+        HttpResponse<String> r = Http.post(booking() + "/booking/bookflights", jwt, "userid", user,
+                "toFlightId", out.get("_id").asText(), "toFlightSegId", out.get("flightSegmentId").asText(),
+                "retFlightId", back.get("_id").asText(), "retFlightSegId", back.get("flightSegmentId").asText(),
+                "oneWayFlight", "false");
+        assertEquals(200, r.statusCode(), r.body());
+        long outMiles = out.get("flightSegment").get("miles").asLong();
+        long backMiles = back.get("flightSegment").get("miles").asLong();
+        assertEquals(before + outMiles + backMiles, totalMiles(user));
+        assertEquals(2, json(Http.get(booking() + "/booking/byuser/" + user, jwt)).size());
+
+        String ret = json(r).get("returnBookingId").asText();
+        HttpResponse<String> cancel = Http.post(booking() + "/booking/cancelbooking", jwt, "number", ret, "userid", user);
+        assertEquals(200, cancel.statusCode(), cancel.body());
+        assertEquals("deleted", json(cancel).get("status").asText());
+        assertEquals(before + outMiles, totalMiles(user));
+        JsonNode left = json(Http.get(booking() + "/booking/byuser/" + user, jwt));
+        assertEquals(1, left.size());
+        assertEquals(json(r).get("departBookingId").asText(), left.get(0).get("_id").asText());
+
+        HttpResponse<String> again = Http.post(booking() + "/booking/cancelbooking", jwt, "number", ret, "userid", user);
+        assertEquals(404, again.statusCode(), again.body());
+        assertTrue(json(again).get("message").asText().contains(ret), again.body());
+    }
+
+    @Test
+    @DisplayName("booking an unknown flight segment answers 404 and stores nothing")
+    void unknownSegmentIs404() {
+        String user = "uid22@email.com";
+        String jwt = login(user);
+        long before = totalMiles(user);
+        HttpResponse<String> r = Http.post(booking() + "/booking/bookflights", jwt, "userid", user,
+                "toFlightId", "AA99999-20300101", "toFlightSegId", "AA99999", "oneWayFlight", "true");
+        assertEquals(404, r.statusCode(), r.body());
+        assertTrue(json(r).get("message").asText().contains("AA99999"), r.body());
+        assertEquals(0, json(Http.get(booking() + "/booking/byuser/" + user, jwt)).size());
+        assertEquals(before, totalMiles(user));
+    }
+
+    @Test
+    @DisplayName("malformed or missing booking fields answer 400 naming the field")
+    void malformedFields() {
+        String user = "uid23@email.com";
+        String jwt = login(user);
+        HttpResponse<String> noSeg = Http.post(booking() + "/booking/bookflights", jwt, "userid", user, "toFlightId", "x", "oneWayFlight", "true");
+        assertEquals(400, noSeg.statusCode(), noSeg.body());
+        assertTrue(json(noSeg).get("message").asText().startsWith("field 'toFlightSegId' is required"), noSeg.body());
+        HttpResponse<String> badBool = Http.post(booking() + "/booking/bookflights", jwt, "userid", user, "toFlightId", "x",
+                "toFlightSegId", "AA1", "oneWayFlight", "yes");
+        assertEquals(400, badBool.statusCode(), badBool.body());
+        assertTrue(json(badBool).get("message").asText().startsWith("field 'oneWayFlight' is 'yes'"), badBool.body());
+        HttpResponse<String> noRet = Http.post(booking() + "/booking/bookflights", jwt, "userid", user, "toFlightId", "x",
+                "toFlightSegId", "AA1", "oneWayFlight", "false");
+        assertEquals(400, noRet.statusCode(), noRet.body());
+        assertTrue(json(noRet).get("message").asText().startsWith("field 'retFlightId' is required"), noRet.body());
+        HttpResponse<String> noNumber = Http.post(booking() + "/booking/cancelbooking", jwt, "userid", user);
+        assertEquals(400, noNumber.statusCode(), noNumber.body());
+        assertTrue(json(noNumber).get("message").asText().startsWith("field 'number' is required"), noNumber.body());
+    }
+
+    @Test
+    @DisplayName("booking endpoints answer 401 without a token and 403 with another user's token")
+    void jwtRequired() {
+        String user = "uid24@email.com";
+        assertEquals(401, Http.get(booking() + "/booking/byuser/" + user).statusCode());
+        assertEquals(401, Http.post(booking() + "/booking/bookflights", null, "userid", user, "toFlightId", "x",
+                "toFlightSegId", "AA1", "oneWayFlight", "true").statusCode());
+        assertEquals(401, Http.post(booking() + "/booking/cancelbooking", null, "number", "x", "userid", user).statusCode());
+        String other = login("uid25@email.com");
+        assertEquals(403, Http.get(booking() + "/booking/byuser/" + user, other).statusCode());
+        HttpResponse<String> r = Http.post(booking() + "/booking/bookflights", other, "userid", user, "toFlightId", "x",
+                "toFlightSegId", "AA1", "oneWayFlight", "true");
+        assertEquals(403, r.statusCode(), r.body());
+        assertEquals(403, Http.post(booking() + "/booking/cancelbooking", other, "number", "x", "userid", user).statusCode());
+    }
+}
