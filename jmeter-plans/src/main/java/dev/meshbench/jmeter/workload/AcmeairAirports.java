@@ -1,0 +1,55 @@
+package dev.meshbench.jmeter.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.random.RandomGenerator;
+
+/**
+ * Airport codes the workload queries flights between: the {@code airports} property (comma-separated codes) or,
+ * by default, the codes of the data set the meshbench Acmeair services load.
+ */
+public final class AcmeairAirports {
+
+    /** Airports of the meshbench Acmeair data set (acmeair-services' flight loader). */
+    public static final List<String> LOADED = List.of("AMS", "BOM", "CDG", "FCO", "FRA", "HKG", "IKA", "JFK", "LHR", "NRT", "SIN", "SYD", "YUL");
+
+    private AcmeairAirports() {
+    }
+
+    /** The codes to draw from: {@code airports} when set, else {@link #LOADED}. */
+    public static List<String> fromProperties(Properties props) {
+        String value = props.getProperty(WorkloadProperties.AIRPORTS);
+        return value == null ? LOADED : parse(value);
+    }
+
+    public static List<String> parse(String value) {
+        List<String> out = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            String code = part.trim().toUpperCase(Locale.ROOT);
+            if (!code.matches("[A-Z0-9]{3,4}")) {
+                throw new InvalidWorkloadPropertyException(WorkloadProperties.AIRPORTS, value,
+                        "'" + part.trim() + "' is not an airport code (3 or 4 letters or digits)");
+            }
+            if (!out.contains(code)) {
+                out.add(code);
+            }
+        }
+        if (out.size() < 2) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.AIRPORTS, value,
+                    "needs at least two distinct airports to query flights between");
+        }
+        return List.copyOf(out);
+    }
+
+    /** A random code from {@code codes}, different from {@code other} unless {@code other} is null or empty. */
+    public static String pick(List<String> codes, String other, RandomGenerator random) {
+        if (other == null || other.isEmpty() || !codes.contains(other)) {
+            return codes.get(random.nextInt(codes.size()));
+        }
+        int i = random.nextInt(codes.size() - 1);
+        String code = codes.get(i);
+        return code.equals(other) ? codes.get(codes.size() - 1) : code;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.meshbench.jmeter.workload;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The client ramp: steps run one after the other, step {@code n} with {@code clients.get(n-1)} virtual users for
+ * {@code stepSeconds}. The plan has {@link #MAX_STEPS} fixed thread groups; a group whose step does not exist
+ * gets 0 threads and is skipped. Client counts must be distinct because every sample is labelled with its step's
+ * client count.
+ *
+ * @param clients     client count of each step, in order
+ * @param stepSeconds length of every step
+ */
+public record RampSchedule(List<Integer> clients, int stepSeconds) {
+
+    /** Thread groups in acmeair.jmx. */
+    public static final int MAX_STEPS = 12;
+
+    public RampSchedule {
+        clients = List.copyOf(clients);
+        String shown = join(clients);
+        if (clients.isEmpty()) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, "",
+                    "must list at least one client count, e.g. 1,5,10,20");
+        }
+        if (clients.size() > MAX_STEPS) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, shown,
+                    "has " + clients.size() + " steps; the plan runs at most " + MAX_STEPS);
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (int c : clients) {
+            if (c < 1) {
+                throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, shown,
+                        "client counts must be positive whole numbers");
+            }
+            if (!seen.add(c)) {
+                throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, shown,
+                        c + " appears twice; each step is labelled by its client count, so counts must differ");
+            }
+        }
+        if (stepSeconds < 1) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.STEP_SECONDS, Integer.toString(stepSeconds),
+                    "must be a positive number of seconds");
+        }
+    }
+
+    /** Reads {@code clients} and {@code step.seconds}. */
+    public static RampSchedule fromProperties(Properties props) {
+        return new RampSchedule(parseClients(WorkloadProperties.raw(props, WorkloadProperties.CLIENTS)),
+                WorkloadProperties.positiveInt(props, WorkloadProperties.STEP_SECONDS, "seconds"));
+    }
+
+    /** {@code 1,5,10} (spaces allowed) to a list; rejects empty items and non-numbers, naming the property. */
+    public static List<Integer> parseClients(String value) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, value,
+                    "must list at least one client count, e.g. 1,5,10,20");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            String p = part.trim();
+            try {
+                out.add(Integer.parseInt(p));
+            } catch (NumberFormatException e) {
+                throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, value,
+                        "'" + p + "' is not a whole number; give positive client counts like 1,5,10,20");
+            }
+        }
+        return out;
+    }
+
+    /** Clients of step {@code stepNumber} (1-based), or 0 when the ramp has fewer steps. */
+    public int clientsOfStep(int stepNumber) {
+        if (stepNumber < 1 || stepNumber > MAX_STEPS) {
+            throw new IllegalArgumentException("step number must be 1.." + MAX_STEPS + ", got " + stepNumber);
+        }
+        return stepNumber <= clients.size() ? clients.get(stepNumber - 1) : 0;
+    }
+
+    /** Wall time of the whole ramp. */
+    public long totalSeconds() {
+        return (long) stepSeconds * clients.size();
+    }
+
+    private static String join(List<Integer> values) {
+        StringBuilder sb = new StringBuilder();
+        for (int v : values) {
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append(v);
+        }
+        return sb.toString();
+    }
+}

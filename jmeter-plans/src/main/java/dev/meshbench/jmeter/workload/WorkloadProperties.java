@@ -1,0 +1,124 @@
+package dev.meshbench.jmeter.workload;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Names, defaults and parsers of the JMeter properties the Acmeair plan reads. The Maven load profile passes
+ * every one of them; the defaults here apply when the plan runs without them (JMeter GUI, plain {@code jmeter}).
+ * A property that is absent takes its default; one that is present but blank is an error, not a default.
+ */
+public final class WorkloadProperties {
+
+    public static final String CLIENTS = "clients";
+    public static final String STEP_SECONDS = "step.seconds";
+    public static final String THINK_MS = "think.ms";
+    public static final String CUSTOMERS = "customers";
+    public static final String FLIGHT_DAYS = "flight.days";
+    public static final String AIRPORTS = "airports";
+    public static final String BASE_URL = "base.url";
+
+    /** The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}. */
+    public static final List<String> SERVICES = List.of("auth", "customer", "flight", "booking");
+
+    /** The study's ramp; the Maven profile uses the same values. */
+    public static final Map<String, String> DEFAULTS = Map.of(
+            CLIENTS, "1,5,10,20,30,40,50,60",
+            STEP_SECONDS, "300",
+            THINK_MS, "0",
+            CUSTOMERS, "10000",
+            FLIGHT_DAYS, "5",
+            BASE_URL, "http://127.0.0.1:8080");
+
+    private WorkloadProperties() {
+    }
+
+    /** The raw value: the property if present (blank included), else the default, else {@code null}. */
+    public static String raw(Properties props, String name) {
+        String value = props.getProperty(name);
+        return value != null ? value.trim() : DEFAULTS.get(name);
+    }
+
+    public static int positiveInt(Properties props, String name, String unit) {
+        int value = wholeNumber(name, raw(props, name));
+        if (value < 1) {
+            throw new InvalidWorkloadPropertyException(name, raw(props, name), "must be a positive number of " + unit);
+        }
+        return value;
+    }
+
+    public static int nonNegativeInt(Properties props, String name, String unit) {
+        int value = wholeNumber(name, raw(props, name));
+        if (value < 0) {
+            throw new InvalidWorkloadPropertyException(name, raw(props, name), "must be 0 or more " + unit);
+        }
+        return value;
+    }
+
+    static int wholeNumber(String name, String value) {
+        if (value == null || value.isEmpty()) {
+            throw new InvalidWorkloadPropertyException(name, value, "is empty; give a whole number");
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidWorkloadPropertyException(name, value, "is not a whole number");
+        }
+    }
+
+    /** {@code customers}: users are {@code uid0@email.com} .. {@code uid<customers-1>@email.com}. */
+    public static int customers(Properties props) {
+        return positiveInt(props, CUSTOMERS, "customers (the number loaded into the database)");
+    }
+
+    /**
+     * The base URL of one service, without a trailing slash: {@code <service>.url}, else {@code base.url}, else
+     * the default. Must be an absolute http or https URL with a host; a path prefix (an ingress route) is kept.
+     */
+    public static String serviceUrl(Properties props, String service) {
+        if (!SERVICES.contains(service)) {
+            throw new IllegalArgumentException("unknown Acmeair service '" + service + "'; known: " + SERVICES);
+        }
+        String name = service + ".url";
+        String value = props.getProperty(name);
+        if (value == null) {
+            name = BASE_URL;
+            value = raw(props, BASE_URL);
+        }
+        return httpUrl(name, value.trim());
+    }
+
+    static String httpUrl(String name, String value) {
+        if (value.isEmpty()) {
+            throw new InvalidWorkloadPropertyException(name, value, "is empty; give a URL like http://127.0.0.1:8080");
+        }
+        if (!value.contains("://")) {
+            throw new InvalidWorkloadPropertyException(name, value, "must start with http:// or https://");
+        }
+        URI uri;
+        try {
+            uri = new URI(value);
+        } catch (URISyntaxException e) {
+            throw new InvalidWorkloadPropertyException(name, value, "is not a URL (" + e.getReason() + ")");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new InvalidWorkloadPropertyException(name, value, "must start with http:// or https://");
+        }
+        if (uri.getHost() == null) {
+            throw new InvalidWorkloadPropertyException(name, value, "has no host; give a URL like http://127.0.0.1:8080");
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw new InvalidWorkloadPropertyException(name, value, "must not have a query or fragment");
+        }
+        String url = value;
+        while (url.endsWith("/")) {
+            url = url.substring(0, url.length() - 1);
+        }
+        return url;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.meshbench.jmeter.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class WorkloadSettingsTest {
+
+    private static Properties props(String... kv) {
+        Properties p = new Properties();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.setProperty(kv[i], kv[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    @DisplayName("sends every service to base.url unless the service has its own URL")
+    void serviceUrlsFallBackToBaseUrl() {
+        WorkloadSettings s = WorkloadSettings.fromProperties(props(
+                "base.url", "http://mesh.example:8080/", "booking.url", "http://127.0.0.1:9004"));
+        assertEquals("http://mesh.example:8080", s.serviceUrls().get("auth"));
+        assertEquals("http://mesh.example:8080", s.serviceUrls().get("flight"));
+        assertEquals("http://127.0.0.1:9004", s.serviceUrls().get("booking"));
+    }
+
+    @Test
+    @DisplayName("keeps an ingress path prefix and drops trailing slashes")
+    void keepsPathPrefix() {
+        assertEquals("https://ingress.example/acmeair",
+                WorkloadProperties.serviceUrl(props("base.url", "https://ingress.example/acmeair//"), "customer"));
+    }
+
+    @Test
+    @DisplayName("uses 127.0.0.1:8080 when no URL is given")
+    void defaultUrl() {
+        assertEquals("http://127.0.0.1:8080", WorkloadProperties.serviceUrl(new Properties(), "auth"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "auth.url|ftp://127.0.0.1:21|must start with http:// or https://",
+        "customer.url|127.0.0.1:8080|must start with http:// or https://",
+        "base.url|http:///acmeair|has no host",
+        "flight.url|http://h:1/x?y=1|must not have a query or fragment",
+        "booking.url|http://a b|is not a URL"})
+    @DisplayName("rejects a URL that is not absolute http(s), naming the property")
+    void rejectsBadUrls(String property, String value, String rule) {
+        InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
+                () -> WorkloadSettings.fromProperties(props(property, value)));
+        assertEquals(property, e.property());
+        assertTrue(e.getMessage().contains(rule), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "think.ms|-1|must be 0 or more milliseconds",
+        "think.ms|x|is not a whole number",
+        "customers|0|must be a positive number of customers",
+        "customers||is empty",
+        "flight.days|1|must be at least 2",
+        "airports|JFK|needs at least two distinct airports",
+        "airports|JFK,L-X|is not an airport code"})
+    @DisplayName("rejects think time, customers, flight days and airports it cannot run with")
+    void rejectsOtherBadValues(String property, String value, String rule) {
+        InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
+                () -> WorkloadSettings.fromProperties(props(property, value == null ? "" : value)));
+        assertEquals(property, e.property());
+        assertTrue(e.getMessage().contains(rule), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("reads airports case-insensitively, without duplicates")
+    void readsAirports() {
+        assertEquals(List.of("JFK", "LHR"), AcmeairAirports.parse("jfk, LHR,JFK"));
+    }
+
+    @Test
+    @DisplayName("summarises the run in one line")
+    void summary() {
+        WorkloadSettings s = WorkloadSettings.fromProperties(props("clients", "1,2", "step.seconds", "5",
+                "customers", "100", "base.url", "http://127.0.0.1:1"));
+        assertTrue(s.summary().startsWith("Acmeair ramp: clients [1, 2], 5 s per step (10 s in all), think 0 ms, "
+                + "100 customers,"), s.summary());
+        assertTrue(s.summary().endsWith("auth=http://127.0.0.1:1 customer=http://127.0.0.1:1 "
+                + "flight=http://127.0.0.1:1 booking=http://127.0.0.1:1"), s.summary());
+    }
+}
