@@ -1,0 +1,176 @@
+package dev.meshbench.charts.load;
+
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.convert.ResultsConverter;
+import dev.meshbench.results.io.ResultsFormatException;
+import dev.meshbench.results.io.ResultsJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds every run below a results directory ({@code <dir>/<runId>/results.json}, any depth up to 4) and keeps
+ * the ones a report can compare. A run is left out, with the reason, when its results.json cannot be read, when
+ * it did not pass, when its run id repeats, or when its target or client steps differ from those of most runs
+ * (a report compares like with like).
+ */
+public final class ResultsDirectoryReader {
+    private static final Logger LOG = LoggerFactory.getLogger(ResultsDirectoryReader.class);
+    private static final int MAX_DEPTH = 4;
+
+    private ResultsDirectoryReader() {
+    }
+
+    /** Reads {@code directory}, converting run folders first as {@code mode} says. */
+    public static LoadedResults read(Path directory, ConversionMode mode) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            throw new NoSuchFileException(directory.toString(), null, "results directory does not exist");
+        }
+        List<Path> runDirs;
+        try (Stream<Path> walk = Files.walk(directory, MAX_DEPTH)) {
+            runDirs = walk.filter(p -> p.getFileName() != null)
+                    .filter(p -> p.getFileName().toString().equals(ResultsSchema.RESULTS_FILE)
+                            || p.getFileName().toString().equals(ResultsSchema.RUN_FILE))
+                    .filter(Files::isRegularFile)
+                    .map(Path::getParent)
+                    .distinct()
+                    .sorted()
+                    .toList();
+        }
+        List<LoadedRun> runs = new ArrayList<>();
+        List<SkippedRun> skipped = new ArrayList<>();
+        for (Path dir : runDirs) {
+            readRun(dir, mode, runs, skipped);
+        }
+        runs = dropDuplicateIds(runs, skipped);
+        runs = keepMajority(runs, skipped, r -> r.results().inputs().target(), "target",
+                (value, others) -> "target " + value.id() + " differs from " + others.id() + " of the other runs");
+        runs = keepMajority(runs, skipped, r -> r.results().clientSteps(), "client steps",
+                (value, others) -> "client steps " + value + " differ from " + others + " of the other runs; "
+                        + "throughput curves and repeats are compared step by step");
+        runs.sort(Comparator.comparingInt((LoadedRun r) -> ResultsSchema.caseOrder(r.caseId()))
+                .thenComparing(LoadedRun::caseId).thenComparing(LoadedRun::runId));
+        skipped.sort(Comparator.comparing(SkippedRun::file));
+        return new LoadedResults(directory, runs, skipped);
+    }
+
+    private static void readRun(Path dir, ConversionMode mode, List<LoadedRun> runs, List<SkippedRun> skipped) {
+        Path results = dir.resolve(ResultsSchema.RESULTS_FILE);
+        Path run = dir.resolve(ResultsSchema.RUN_FILE);
+        boolean convertible = Files.isRegularFile(run);
+        boolean convert = convertible && (mode == ConversionMode.ALL
+                || (mode == ConversionMode.MISSING && !Files.exists(results)));
+        if (convert) {
+            try {
+                ResultsConverter.convert(dir);
+                LOG.debug("converted {}", dir);
+            } catch (ResultsFormatException e) {
+                skipped.add(new SkippedRun(e.file(), "cannot convert: " + e.problem()));
+                return;
+            } catch (IOException e) {
+                skipped.add(new SkippedRun(results, "cannot write: " + e.getMessage()));
+                return;
+            }
+        }
+        if (!Files.exists(results)) {
+            skipped.add(new SkippedRun(run, notConvertedReason(run)));
+            return;
+        }
+        RunResults r;
+        try {
+            r = ResultsJson.readResults(results);
+        } catch (ResultsFormatException e) {
+            skipped.add(new SkippedRun(e.file(), e.problem()));
+            return;
+        }
+        RunInputs in = r.inputs();
+        if (in.status() == RunStatus.FAILED) {
+            skipped.add(new SkippedRun(results, "run failed: " + in.failureReason()));
+        } else if (in.status() == RunStatus.RUNNING) {
+            skipped.add(new SkippedRun(results, "run did not finish (status is still running)"));
+        } else if (r.steps().isEmpty()) {
+            skipped.add(new SkippedRun(results, "no measured step"));
+        } else {
+            runs.add(new LoadedRun(results, r));
+        }
+    }
+
+    private static String notConvertedReason(Path run) {
+        try {
+            RunInputs in = ResultsJson.readRunInputs(run);
+            if (in.status() == RunStatus.RUNNING) {
+                return "run did not finish (status is still running) and has no results.json";
+            }
+            if (in.status() == RunStatus.FAILED) {
+                return "run failed: " + in.failureReason();
+            }
+        } catch (ResultsFormatException e) {
+            return e.problem();
+        }
+        return "no results.json next to it (convert with --convert-missing)";
+    }
+
+    private static List<LoadedRun> dropDuplicateIds(List<LoadedRun> runs, List<SkippedRun> skipped) {
+        Map<String, LoadedRun> first = new LinkedHashMap<>();
+        List<LoadedRun> kept = new ArrayList<>();
+        for (LoadedRun r : runs) {
+            LoadedRun earlier = first.putIfAbsent(r.runId(), r);
+            if (earlier == null) {
+                kept.add(r);
+            } else {
+                skipped.add(new SkippedRun(r.file(), "run id " + r.runId() + " was already read from "
+                        + earlier.file()));
+            }
+        }
+        return kept;
+    }
+
+    /** Keeps the runs whose {@code key} is the most common one (ties: the first run's); skips the rest. */
+    private static <K> List<LoadedRun> keepMajority(List<LoadedRun> runs, List<SkippedRun> skipped,
+            Function<LoadedRun, K> key, String what, Reason<K> reason) {
+        if (runs.isEmpty()) {
+            return runs;
+        }
+        Map<K, Long> counts = runs.stream().collect(Collectors.groupingBy(key, LinkedHashMap::new,
+                Collectors.counting()));
+        Map<K, Integer> firstSeen = new HashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            firstSeen.putIfAbsent(key.apply(runs.get(i)), i);
+        }
+        K chosen = counts.entrySet().stream()
+                .max(Comparator.comparingLong((Map.Entry<K, Long> e) -> e.getValue())
+                        .thenComparing(e -> -firstSeen.get(e.getKey())))
+                .orElseThrow().getKey();
+        List<LoadedRun> kept = new ArrayList<>();
+        for (LoadedRun r : runs) {
+            K k = key.apply(r);
+            if (k.equals(chosen)) {
+                kept.add(r);
+            } else {
+                skipped.add(new SkippedRun(r.file(), reason.describe(k, chosen)));
+            }
+        }
+        LOG.debug("{}: kept {} of {} runs", what, kept.size(), runs.size());
+        return kept;
+    }
+
+    @FunctionalInterface
+    private interface Reason<K> {
+        String describe(K value, K others);
+    }
+}

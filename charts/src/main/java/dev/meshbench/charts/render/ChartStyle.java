@@ -1,0 +1,85 @@
+package dev.meshbench.charts.render;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+
+/** The look shared by every chart: one color per case everywhere, white plot, light grid, locale-free numbers. */
+public final class ChartStyle {
+    /** Width of every PNG, pixels. */
+    public static final int WIDTH = 1000;
+    /** Height of every PNG, pixels. */
+    public static final int HEIGHT = 560;
+
+    private static final Map<String, Color> CASE_COLORS = Map.of(
+            "bypass", new Color(0x1f77b4),
+            "sidecar", new Color(0xff7f0e),
+            "gateway", new Color(0x2ca02c),
+            "mtls", new Color(0x9467bd),
+            "sni", new Color(0xd62728));
+    private static final Color[] OTHER = {new Color(0x8c564b), new Color(0x7f7f7f), new Color(0x17becf)};
+    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 20);
+    static final Font SUBTITLE = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+    static final Font AXIS_LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
+    static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+    static final Font LEGEND = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    static final Font ITEM_LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+
+    private ChartStyle() {
+    }
+
+    /** The color of a case, the same in every chart. */
+    public static Paint caseColor(String caseId) {
+        Color c = CASE_COLORS.get(caseId);
+        return c != null ? c : OTHER[Math.floorMod(caseId.hashCode(), OTHER.length)];
+    }
+
+    static void apply(JFreeChart chart, String subtitle) {
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getTitle().setFont(TITLE);
+        chart.setPadding(new RectangleInsets(6, 6, 6, 12));
+        if (subtitle != null) {
+            TextTitle t = new TextTitle(subtitle, SUBTITLE);
+            t.setPaint(Color.DARK_GRAY);
+            chart.addSubtitle(t);
+        }
+        LegendTitle legend = chart.getLegend();
+        if (legend != null) {
+            legend.setItemFont(LEGEND);
+            legend.setPosition(RectangleEdge.BOTTOM);
+            legend.setFrame(org.jfree.chart.block.BlockBorder.NONE);
+        }
+        if (chart.getPlot() instanceof XYPlot p) {
+            p.setBackgroundPaint(Color.WHITE);
+            p.setDomainGridlinePaint(new Color(0xdddddd));
+            p.setRangeGridlinePaint(new Color(0xdddddd));
+            p.setOutlineVisible(false);
+            style((NumberAxis) p.getDomainAxis());
+            style((NumberAxis) p.getRangeAxis());
+        } else if (chart.getPlot() instanceof CategoryPlot p) {
+            p.setBackgroundPaint(Color.WHITE);
+            p.setRangeGridlinePaint(new Color(0xdddddd));
+            p.setRangeGridlineStroke(new BasicStroke(1f));
+            p.setOutlineVisible(false);
+            p.getDomainAxis().setLabelFont(AXIS_LABEL);
+            p.getDomainAxis().setTickLabelFont(TICK);
+            style((NumberAxis) p.getRangeAxis());
+        }
+    }
+
+    private static void style(NumberAxis axis) {
+        axis.setLabelFont(AXIS_LABEL);
+        axis.setTickLabelFont(TICK);
+        axis.setNumberFormatOverride(Numbers.axisFormat(2));
+    }
+}

@@ -1,0 +1,124 @@
+package dev.meshbench.charts.render;
+
+import dev.meshbench.charts.load.LoadedRun;
+import dev.meshbench.charts.model.ComparisonRow;
+import dev.meshbench.charts.model.ReportModel;
+import dev.meshbench.charts.model.Spread;
+import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.LatencyStats;
+import dev.meshbench.results.RoleCpu;
+import dev.meshbench.results.StepResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The report's two CSV files. Numbers use a decimal point and no grouping whatever the default locale; an
+ * empty cell means "not measured" (no transactions, no CPU samples, no baseline). Lines end with {@code \n}.
+ */
+public final class CsvReportWriter {
+    /** Header of steps.csv. */
+    public static final List<String> STEPS_HEADER = List.of("runId", "caseId", "target", "clients",
+            "measuredSeconds", "samples", "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors",
+            "throughputPerSecond", "latencyMinMs", "latencyAvgMs", "latencyMedianMs", "latencyP90Ms", "latencyP95Ms",
+            "latencyP99Ms", "latencyMaxMs", "meshCpuMs", "meshCpuMsPerTransaction", "appCpuMs",
+            "appCpuMsPerTransaction", "databaseCpuMsPerTransaction", "loadCpuMsPerTransaction");
+    /** Header of comparison.csv. */
+    public static final List<String> COMPARISON_HEADER = List.of("caseId", "runs", "clients",
+            "throughputPerSecond", "throughputMin", "throughputMax", "throughputChangePercent",
+            "peakThroughputPerSecond", "peakThroughputChangePercent", "p99Ms", "p99MinMs", "p99MaxMs",
+            "p99ChangePercent", "meshCpuMsPerTransaction", "meshCpuMin", "meshCpuMax", "meshCpuChangePercent",
+            "appCpuMsPerTransaction", "appCpuChangePercent");
+
+    private CsvReportWriter() {
+    }
+
+    /** One row per run and step, in report order (case, run id, run's step order). */
+    public static String steps(ReportModel model) {
+        StringBuilder b = new StringBuilder();
+        line(b, STEPS_HEADER);
+        for (LoadedRun run : model.loaded().runs()) {
+            for (StepResult s : run.results().steps()) {
+                LatencyStats l = s.latencyMs();
+                List<String> row = new ArrayList<>(List.of(run.runId(), run.caseId(),
+                        run.results().inputs().target().id(), Integer.toString(s.clients()),
+                        Numbers.plain(s.measuredSeconds(), 3), Long.toString(s.samples()),
+                        Long.toString(s.warmupSamplesSkipped()), Long.toString(s.lateSamplesSkipped()),
+                        Long.toString(s.transactions()), Long.toString(s.errors()),
+                        Numbers.plain(s.throughputPerSecond(), 3)));
+                if (l == null) {
+                    row.addAll(List.of("", "", "", "", "", "", ""));
+                } else {
+                    row.addAll(List.of(Long.toString(l.min()), Numbers.plain(l.avg(), 3), Long.toString(l.median()),
+                            Long.toString(l.p90()), Long.toString(l.p95()), Long.toString(l.p99()),
+                            Long.toString(l.max())));
+                }
+                RoleCpu mesh = s.cpu() == null ? null : s.cpu().mesh();
+                RoleCpu app = s.cpu() == null ? null : s.cpu().app();
+                row.add(mesh == null ? "" : Numbers.plain(mesh.cpuMillis(), 3));
+                row.add(perTx(mesh));
+                row.add(app == null ? "" : Numbers.plain(app.cpuMillis(), 3));
+                row.add(perTx(app));
+                row.add(perTx(s.cpu() == null ? null : s.cpu().role(ComponentRole.DATABASE)));
+                row.add(perTx(s.cpu() == null ? null : s.cpu().role(ComponentRole.LOAD)));
+                line(b, row);
+            }
+        }
+        return b.toString();
+    }
+
+    /** One row per case: its figures at the report's client count and the change against bypass. */
+    public static String comparison(ReportModel model) {
+        StringBuilder b = new StringBuilder();
+        line(b, COMPARISON_HEADER);
+        for (ComparisonRow r : model.comparison()) {
+            List<String> row = new ArrayList<>(List.of(r.caseId(), Integer.toString(r.runs()),
+                    Integer.toString(model.clients())));
+            spread(row, r.throughput(), 3);
+            row.add(percent(r.throughputChange()));
+            row.add(r.peak() == null ? "" : Numbers.plain(r.peak().mean(), 3));
+            row.add(percent(r.peakChange()));
+            spread(row, r.p99(), 3);
+            row.add(percent(r.p99Change()));
+            spread(row, r.meshCpu(), 4);
+            row.add(percent(r.meshCpuChange()));
+            row.add(r.appCpu() == null ? "" : Numbers.plain(r.appCpu().mean(), 4));
+            row.add(percent(r.appCpuChange()));
+            line(b, row);
+        }
+        return b.toString();
+    }
+
+    private static void spread(List<String> row, Spread s, int decimals) {
+        if (s == null) {
+            row.addAll(List.of("", "", ""));
+        } else {
+            row.addAll(List.of(Numbers.plain(s.mean(), decimals), Numbers.plain(s.min(), decimals),
+                    Numbers.plain(s.max(), decimals)));
+        }
+    }
+
+    private static String percent(Double p) {
+        return p == null ? "" : Numbers.plain(p, 1);
+    }
+
+    private static String perTx(RoleCpu r) {
+        return r == null || r.cpuMsPerTransaction() == null ? "" : Numbers.plain(r.cpuMsPerTransaction(), 4);
+    }
+
+    private static void line(StringBuilder b, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(quote(cells.get(i)));
+        }
+        b.append('\n');
+    }
+
+    private static String quote(String cell) {
+        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
+            return cell;
+        }
+        return '"' + cell.replace("\"", "\"\"") + '"';
+    }
+}

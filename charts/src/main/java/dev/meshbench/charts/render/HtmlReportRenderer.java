@@ -1,0 +1,393 @@
+package dev.meshbench.charts.render;
+
+import dev.meshbench.charts.load.LoadedRun;
+import dev.meshbench.charts.load.SkippedRun;
+import dev.meshbench.charts.model.CaseSummary;
+import dev.meshbench.charts.model.ComparisonRow;
+import dev.meshbench.charts.model.LatencyStatistic;
+import dev.meshbench.charts.model.ReportModel;
+import dev.meshbench.charts.model.Spread;
+import dev.meshbench.results.ComponentCpu;
+import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.LatencyStats;
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.StepResult;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The report page: one self-contained {@code index.html} (inline CSS, no scripts, images and CSV beside it)
+ * with the figures, their numbers as tables, every run's inputs, what was skipped and why, and how the numbers
+ * were made.
+ */
+public final class HtmlReportRenderer {
+    /** File names the page links to. */
+    public static final String THROUGHPUT_PNG = "throughput.png";
+    public static final String LATENCY_PNG = "latency.png";
+    public static final String CPU_PNG = "cpu-per-tx.png";
+    public static final String STEPS_CSV = "steps.csv";
+    public static final String COMPARISON_CSV = "comparison.csv";
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'",
+            Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    private static final String CSS = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:2rem auto;
+            max-width:1100px;padding:0 1rem;color:#222;line-height:1.45}
+            h1{font-size:1.7rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
+            .lead{color:#444}.muted{color:#666;font-size:.9rem}
+            table{border-collapse:collapse;margin:.6rem 0 1rem;font-size:.9rem}
+            th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:right;vertical-align:top}
+            th{background:#f4f4f4}td.l,th.l{text-align:left}
+            tr.base td{background:#f7fbff}td.bad{color:#b00020;font-weight:600}td.good{color:#1b7f3b}
+            figure{margin:1rem 0}figure img{max-width:100%;border:1px solid #eee}
+            figcaption{color:#444;font-size:.9rem;margin-top:.3rem}
+            .warn{background:#fff6e0;border-left:4px solid #e0a000;padding:.5rem 1rem;margin:1rem 0}
+            .swatch{display:inline-block;width:.8em;height:.8em;margin-right:.35em;border-radius:2px;vertical-align:-.05em}
+            code{background:#f4f4f4;padding:0 .2em;border-radius:3px}
+            ul.files li{margin:.1rem 0}
+            """;
+
+    private HtmlReportRenderer() {
+    }
+
+    /** The page for {@code model}, generated at {@code now}. */
+    public static String render(ReportModel model, Instant now) {
+        StringBuilder h = new StringBuilder(64 * 1024);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>meshbench report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        h.append("<h1>meshbench report: what the mesh data plane costs</h1>\n");
+        intro(h, model, now);
+        warnings(h, model);
+        if (!model.cases().isEmpty()) {
+            comparison(h, model);
+            figures(h, model);
+            components(h, model);
+            steps(h, model);
+            runs(h, model);
+        }
+        skipped(h, model);
+        notes(h, model);
+        method(h, model);
+        h.append("<h2>Files</h2>\n<ul class=\"files\">\n");
+        for (String[] f : new String[][] {{THROUGHPUT_PNG, "throughput chart"}, {LATENCY_PNG, "response-time chart"},
+                {CPU_PNG, "mesh CPU chart"}, {STEPS_CSV, "every run and step, one row each"},
+                {COMPARISON_CSV, "each case against bypass"}}) {
+            h.append("<li><a href=\"").append(f[0]).append("\">").append(f[0]).append("</a>: ").append(f[1])
+                    .append("</li>\n");
+        }
+        h.append("</ul>\n<p class=\"muted\">Generated ").append(TIME.format(now))
+                .append(" by meshbench charts from the results.json files only; rebuild it any time without "
+                        + "running anything.</p>\n</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static void intro(StringBuilder h, ReportModel m, Instant now) {
+        int runs = m.loaded().runs().size();
+        h.append("<p class=\"lead\">");
+        if (runs == 0) {
+            h.append("No usable run was found in <code>").append(esc(m.loaded().directory().toString()))
+                    .append("</code>; see <a href=\"#skipped\">what was skipped</a>.</p>\n");
+            return;
+        }
+        RunInputs first = m.loaded().runs().get(0).results().inputs();
+        h.append(runs).append(runs == 1 ? " run" : " runs").append(" of ").append(m.cases().size())
+                .append(m.cases().size() == 1 ? " case" : " cases").append(" (")
+                .append(m.cases().stream().map(Labels::caseWithRuns).collect(Collectors.joining(", ")))
+                .append(") on the <b>").append(esc(first.target().id())).append("</b> target, read from <code>")
+                .append(esc(m.loaded().directory().toString())).append("</code>. Every run stepped through ")
+                .append(m.clientSteps().stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                .append(" concurrent clients. Response time and CPU are compared at <b>").append(m.clients())
+                .append(" clients</b>.");
+        if (m.cases().stream().anyMatch(c -> c.runs().size() > 1)) {
+            h.append(" Where a case ran more than once, figures are the mean over its runs and the charts and "
+                    + "tables show the lowest and highest run.");
+        }
+        h.append("</p>\n");
+    }
+
+    private static void warnings(StringBuilder h, ReportModel m) {
+        List<String> w = new ArrayList<>(m.warnings());
+        if (!m.loaded().skipped().isEmpty()) {
+            w.add(m.loaded().skipped().size() + (m.loaded().skipped().size() == 1 ? " file was" : " files were")
+                    + " skipped; see <a href=\"#skipped\">Skipped</a>.");
+        }
+        for (String s : w) {
+            h.append("<div class=\"warn\">").append(s.contains("<a ") ? s : esc(s)).append("</div>\n");
+        }
+    }
+
+    private static void comparison(StringBuilder h, ReportModel m) {
+        h.append("<h2 id=\"comparison\">Each case against bypass at ").append(m.clients()).append(" clients</h2>\n");
+        h.append("<p>Change in percent of the <code>bypass</code> value. For throughput, negative is worse; for "
+                + "response time and CPU, positive is worse. The study reports about -10 % throughput for mtls and "
+                + "-24 % for sni.</p>\n");
+        h.append("<table>\n<tr><th class=\"l\">case</th><th>runs</th><th>throughput<br>(tx/s)</th><th>change</th>"
+                + "<th>peak throughput<br>(tx/s, any step)</th><th>change</th><th>p99<br>(ms)</th><th>change</th>"
+                + "<th>mesh CPU<br>(ms per tx)</th><th>change</th><th>app CPU<br>(ms per tx)</th><th>change</th>"
+                + "<th>errors</th></tr>\n");
+        for (ComparisonRow r : m.comparison()) {
+            CaseSummary c = m.cases().stream().filter(x -> x.caseId().equals(r.caseId())).findFirst().orElseThrow();
+            boolean base = r.caseId().equals(ResultsSchema.BASELINE_CASE);
+            h.append(base ? "<tr class=\"base\">" : "<tr>").append("<td class=\"l\">").append(swatch(r.caseId()))
+                    .append(esc(r.caseId())).append("</td><td>").append(r.runs()).append("</td>");
+            cell(h, r.throughput(), 1);
+            change(h, r.throughputChange(), true, base);
+            cell(h, r.peak(), 1);
+            change(h, r.peakChange(), true, base);
+            cell(h, r.p99(), 1);
+            change(h, r.p99Change(), false, base);
+            cell(h, r.meshCpu(), 3);
+            change(h, r.meshCpuChange(), false, base);
+            cell(h, r.appCpu(), 3);
+            change(h, r.appCpuChange(), false, base);
+            long errors = c.errors(m.clients());
+            h.append(errors > 0 ? "<td class=\"bad\">" : "<td>").append(errors).append("</td></tr>\n");
+        }
+        h.append("</table>\n<p class=\"muted\">Values in brackets: lowest and highest run. Data: <a href=\"")
+                .append(COMPARISON_CSV).append("\">").append(COMPARISON_CSV).append("</a>.</p>\n");
+    }
+
+    private static void figures(StringBuilder h, ReportModel m) {
+        h.append("<h2 id=\"throughput\">Throughput</h2>\n<figure><img src=\"").append(THROUGHPUT_PNG)
+                .append("\" width=\"").append(ChartStyle.WIDTH).append("\" alt=\"Throughput in transactions per "
+                        + "second against concurrent clients, one line per case\">\n<figcaption>Successful "
+                        + "transactions per second in each step's measured window (the step minus its warm-up), "
+                        + "against the number of concurrent JMeter clients.</figcaption></figure>\n");
+        h.append("<h2 id=\"latency\">Response time at ").append(m.clients()).append(" clients</h2>\n")
+                .append("<figure><img src=\"").append(LATENCY_PNG).append("\" width=\"").append(ChartStyle.WIDTH)
+                .append("\" alt=\"Average, median, p90, p95 and p99 response time per case\">\n<figcaption>JMeter's "
+                        + "elapsed time of successful requests, in milliseconds. Percentiles come from one histogram "
+                        + "of all samples of the step after warm-up.</figcaption></figure>\n");
+        h.append("<table>\n<tr><th class=\"l\">case</th>");
+        for (LatencyStatistic s : LatencyStatistic.values()) {
+            h.append("<th>").append(s.label()).append(" (ms)</th>");
+        }
+        h.append("</tr>\n");
+        for (CaseSummary c : m.cases()) {
+            h.append("<tr><td class=\"l\">").append(swatch(c.caseId())).append(esc(c.caseId())).append("</td>");
+            for (LatencyStatistic s : LatencyStatistic.values()) {
+                cell(h, c.latency(m.clients(), s), 1);
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+        h.append("<h2 id=\"cpu\">Mesh CPU per transaction at ").append(m.clients()).append(" clients</h2>\n")
+                .append("<figure><img src=\"").append(CPU_PNG).append("\" width=\"").append(ChartStyle.WIDTH)
+                .append("\" alt=\"Mesh CPU milliseconds per transaction per case\">\n<figcaption>CPU time (user + "
+                        + "system) of all mesh components (sidecars, egress gateway, SNI proxy) during the measured "
+                        + "window, divided by the transactions in that window: CPU milliseconds per transaction."
+                        + "</figcaption></figure>\n");
+    }
+
+    private static void components(StringBuilder h, ReportModel m) {
+        Map<String, ComponentRole> roles = new TreeMap<>();
+        Map<String, Map<String, List<Double>>> perCase = new LinkedHashMap<>();
+        for (CaseSummary c : m.cases()) {
+            Map<String, List<Double>> byComponent = new TreeMap<>();
+            for (LoadedRun r : c.runs()) {
+                StepResult s = r.results().step(m.clients()).orElse(null);
+                if (s == null || s.cpu() == null) {
+                    continue;
+                }
+                for (ComponentCpu cc : s.cpu().components()) {
+                    roles.put(cc.component(), cc.role());
+                    byComponent.computeIfAbsent(cc.component(), k -> new ArrayList<>()).add(cc.cpuMsPerTransaction());
+                }
+            }
+            perCase.put(c.caseId(), byComponent);
+        }
+        if (roles.isEmpty()) {
+            return;
+        }
+        h.append("<h3>CPU per transaction by component at ").append(m.clients()).append(" clients (ms)</h3>\n")
+                .append("<table>\n<tr><th class=\"l\">component</th><th class=\"l\">role</th>");
+        for (CaseSummary c : m.cases()) {
+            h.append("<th>").append(swatch(c.caseId())).append(esc(c.caseId())).append("</th>");
+        }
+        h.append("</tr>\n");
+        List<String> names = roles.keySet().stream()
+                .sorted((a, b) -> roles.get(a) != roles.get(b) ? roles.get(a).compareTo(roles.get(b)) : a.compareTo(b))
+                .toList();
+        for (String name : names) {
+            h.append("<tr><td class=\"l\">").append(esc(name)).append("</td><td class=\"l\">")
+                    .append(roles.get(name).id()).append("</td>");
+            for (CaseSummary c : m.cases()) {
+                List<Double> v = perCase.get(c.caseId()).get(name);
+                cell(h, v == null ? null : Spread.of(v.stream().filter(Objects::nonNull).toList()), 3);
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void steps(StringBuilder h, ReportModel m) {
+        h.append("<h2 id=\"steps\">All steps</h2>\n<p>One row per run and step. Latency in ms; CPU in ms per "
+                + "transaction. Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
+                .append("</a>.</p>\n<table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th><th>clients</th>"
+                        + "<th>transactions</th><th>errors</th><th>warm-up<br>skipped</th><th>throughput<br>(tx/s)"
+                        + "</th><th>avg</th><th>median</th><th>p90</th><th>p95</th><th>p99</th><th>max</th>"
+                        + "<th>mesh CPU<br>(ms/tx)</th><th>app CPU<br>(ms/tx)</th></tr>\n");
+        for (LoadedRun r : m.loaded().runs()) {
+            for (StepResult s : r.results().steps()) {
+                LatencyStats l = s.latencyMs();
+                h.append("<tr><td class=\"l\">").append(esc(r.runId())).append("</td><td class=\"l\">")
+                        .append(swatch(r.caseId())).append(esc(r.caseId())).append("</td><td>").append(s.clients())
+                        .append("</td><td>").append(s.transactions()).append("</td>")
+                        .append(s.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(s.errors()).append("</td><td>")
+                        .append(s.warmupSamplesSkipped()).append("</td><td>")
+                        .append(Numbers.fixed(s.throughputPerSecond(), 1)).append("</td>");
+                if (l == null) {
+                    h.append("<td colspan=\"6\" class=\"l\">no successful request</td>");
+                } else {
+                    h.append("<td>").append(Numbers.fixed(l.avg(), 1)).append("</td><td>").append(l.median())
+                            .append("</td><td>").append(l.p90()).append("</td><td>").append(l.p95())
+                            .append("</td><td>").append(l.p99()).append("</td><td>").append(l.max()).append("</td>");
+                }
+                Double mesh = s.cpu() == null || s.cpu().mesh() == null ? null
+                        : s.cpu().mesh().cpuMsPerTransaction();
+                Double app = s.cpu() == null || s.cpu().app() == null ? null : s.cpu().app().cpuMsPerTransaction();
+                h.append("<td>").append(mesh == null ? "" : Numbers.fixed(mesh, 3)).append("</td><td>")
+                        .append(app == null ? "" : Numbers.fixed(app, 3)).append("</td></tr>\n");
+            }
+        }
+        h.append("</table>\n");
+    }
+
+    private static void runs(StringBuilder h, ReportModel m) {
+        h.append("<h2 id=\"runs\">Runs and their inputs</h2>\n<table>\n<tr><th class=\"l\">run</th>"
+                + "<th class=\"l\">case</th><th class=\"l\">target</th><th class=\"l\">started</th>"
+                + "<th class=\"l\">client steps</th><th>step (s)</th><th>warm-up (s)</th><th>think time (ms)</th>"
+                + "<th>customers</th><th class=\"l\">kit / JDK / JMeter</th><th class=\"l\">machine</th>"
+                + "<th class=\"l\">file</th></tr>\n");
+        for (LoadedRun r : m.loaded().runs()) {
+            RunInputs in = r.results().inputs();
+            h.append("<tr><td class=\"l\">").append(esc(in.runId())).append("</td><td class=\"l\">")
+                    .append(swatch(in.caseId())).append(esc(in.caseId())).append("</td><td class=\"l\">")
+                    .append(esc(in.target().id())).append("</td><td class=\"l\">").append(TIME.format(in.startTime()))
+                    .append("</td><td class=\"l\">").append(in.clientSteps().stream().map(String::valueOf)
+                            .collect(Collectors.joining(", "))).append("</td><td>").append(in.stepSeconds())
+                    .append("</td><td>").append(in.warmupSeconds()).append("</td><td>").append(in.thinkTimeMs())
+                    .append("</td><td>").append(in.customers()).append("</td><td class=\"l\">")
+                    .append(esc(in.versions().kit())).append(" / ").append(esc(in.versions().jdk())).append(" / ")
+                    .append(esc(in.versions().jmeter())).append("</td><td class=\"l\">").append(in.machine().cores())
+                    .append(" cores, ").append(Numbers.fixed(in.machine().memoryBytes() / (double) (1L << 30), 1))
+                    .append(" GiB, ").append(esc(in.machine().os())).append("</td><td class=\"l\"><code>")
+                    .append(esc(relative(m, r.file().toString()))).append("</code></td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void skipped(StringBuilder h, ReportModel m) {
+        h.append("<h2 id=\"skipped\">Skipped</h2>\n");
+        if (m.loaded().skipped().isEmpty()) {
+            h.append("<p>Nothing was skipped.</p>\n");
+            return;
+        }
+        h.append("<p>These files are not in the figures or tables above.</p>\n<table>\n<tr><th class=\"l\">file</th>"
+                + "<th class=\"l\">reason</th></tr>\n");
+        for (SkippedRun s : m.loaded().skipped()) {
+            h.append("<tr><td class=\"l\"><code>").append(esc(relative(m, s.file().toString())))
+                    .append("</code></td><td class=\"l\">").append(esc(s.reason())).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void notes(StringBuilder h, ReportModel m) {
+        List<LoadedRun> withNotes = m.loaded().runs().stream().filter(r -> !r.results().notes().isEmpty()).toList();
+        if (withNotes.isEmpty()) {
+            return;
+        }
+        h.append("<h2 id=\"notes\">Converter notes</h2>\n<p>What the conversion of each run noticed.</p>\n<ul>\n");
+        for (LoadedRun r : withNotes) {
+            for (String n : r.results().notes()) {
+                h.append("<li><b>").append(esc(r.runId())).append("</b>: ").append(esc(n)).append("</li>\n");
+            }
+        }
+        h.append("</ul>\n");
+    }
+
+    private static void method(StringBuilder h, ReportModel m) {
+        h.append("<h2 id=\"method\">How the numbers are made</h2>\n<ul>\n")
+                .append("<li>Each step runs a fixed number of concurrent JMeter clients for the step's duration. "
+                        + "The first warm-up seconds of every step are skipped, for latency and CPU alike; the rest "
+                        + "is the <i>measured window</i>.</li>\n")
+                .append("<li><b>Transactions</b> are successful samples in the window; <b>errors</b> are failed "
+                        + "samples (<code>success=false</code>). Throughput = transactions / window seconds.</li>\n")
+                .append("<li><b>Response time</b> statistics cover successful samples only (JMeter's own aggregate "
+                        + "report includes failures; a fast-failing case would otherwise look fast). Percentiles "
+                        + "come from one HdrHistogram (3 significant digits) per run and step, never from averages "
+                        + "of averages.</li>\n")
+                .append("<li><b>CPU</b> of a component in the window is the difference of its cumulative CPU time, "
+                        + "interpolated linearly between samples (about one per second) at the window's edges. "
+                        + "CPU per transaction = CPU milliseconds / transactions. Mesh = sidecars + egress gateway "
+                        + "+ SNI proxy; app = auth + customer + flight + booking.</li>\n")
+                .append("<li>Repeats of a case are shown as the mean over runs with the lowest and highest run; "
+                        + "the change against bypass compares means.</li>\n")
+                .append("<li>A run is left out when it failed, did not finish, cannot be read, or its target or "
+                        + "client steps differ from most runs.</li>\n</ul>\n");
+    }
+
+    private static void cell(StringBuilder h, Spread s, int decimals) {
+        h.append("<td>");
+        if (s != null) {
+            h.append(Numbers.fixed(s.mean(), decimals));
+            if (s.varies()) {
+                h.append(" <span class=\"muted\">(").append(Numbers.fixed(s.min(), decimals)).append("&ndash;")
+                        .append(Numbers.fixed(s.max(), decimals)).append(")</span>");
+            }
+        }
+        h.append("</td>");
+    }
+
+    private static void change(StringBuilder h, Double percent, boolean higherIsBetter, boolean base) {
+        if (base) {
+            h.append("<td class=\"muted\">baseline</td>");
+            return;
+        }
+        if (percent == null) {
+            h.append("<td></td>");
+            return;
+        }
+        boolean worse = higherIsBetter ? percent < -2 : percent > 2;
+        boolean better = higherIsBetter ? percent > 2 : percent < -2;
+        h.append(worse ? "<td class=\"bad\">" : better ? "<td class=\"good\">" : "<td>")
+                .append(Numbers.change(percent)).append("</td>");
+    }
+
+    private static String swatch(String caseId) {
+        java.awt.Color c = (java.awt.Color) ChartStyle.caseColor(caseId);
+        return String.format(Locale.ROOT, "<span class=\"swatch\" style=\"background:#%06x\"></span>",
+                c.getRGB() & 0xffffff);
+    }
+
+    private static String relative(ReportModel m, String file) {
+        String dir = m.loaded().directory().toString();
+        return file.startsWith(dir + java.io.File.separator) ? file.substring(dir.length() + 1) : file;
+    }
+
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                default -> b.append(ch);
+            }
+        }
+        return b.toString();
+    }
+}

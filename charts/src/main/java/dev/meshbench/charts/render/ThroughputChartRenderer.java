@@ -1,0 +1,72 @@
+package dev.meshbench.charts.render;
+
+import dev.meshbench.charts.model.CaseSummary;
+import dev.meshbench.charts.model.ReportModel;
+import dev.meshbench.charts.model.Spread;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.geom.Ellipse2D;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+
+/** Figure 1: throughput against concurrent clients, one line per case, min-max bars over repeats. */
+public final class ThroughputChartRenderer {
+    private ThroughputChartRenderer() {
+    }
+
+    /** One series per case (key: case id); x = clients, y = mean throughput, y interval = min-max over runs. */
+    public static YIntervalSeriesCollection dataset(ReportModel model) {
+        YIntervalSeriesCollection d = new YIntervalSeriesCollection();
+        for (CaseSummary c : model.cases()) {
+            YIntervalSeries s = new YIntervalSeries(c.caseId());
+            for (int clients : model.clientSteps()) {
+                Spread sp = c.throughput(clients);
+                if (sp != null) {
+                    s.add(clients, sp.mean(), sp.min(), sp.max());
+                }
+            }
+            d.addSeries(s);
+        }
+        return d;
+    }
+
+    /** The chart. */
+    public static JFreeChart chart(ReportModel model) {
+        YIntervalSeriesCollection data = dataset(model);
+        NumberAxis x = new NumberAxis("Concurrent clients (JMeter threads)");
+        x.setAutoRangeIncludesZero(true);
+        NumberAxis y = new NumberAxis("Throughput (transactions/s)");
+        y.setAutoRangeIncludesZero(true);
+        XYErrorRenderer r = new XYErrorRenderer();
+        r.setDrawXError(false);
+        r.setDrawYError(true);
+        r.setCapLength(8);
+        r.setErrorStroke(new BasicStroke(1.5f));
+        r.setErrorPaint(Color.DARK_GRAY);
+        for (int i = 0; i < model.cases().size(); i++) {
+            CaseSummary c = model.cases().get(i);
+            r.setSeriesPaint(i, ChartStyle.caseColor(c.caseId()));
+            r.setSeriesStroke(i, new BasicStroke(2.5f));
+            r.setSeriesShape(i, new Ellipse2D.Double(-4, -4, 8, 8));
+            r.setSeriesLinesVisible(i, true);
+            r.setSeriesShapesVisible(i, true);
+        }
+        r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(model.cases().get(series)));
+        XYPlot plot = new XYPlot(data, x, y, r);
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        JFreeChart chart = new JFreeChart("Throughput vs. concurrent clients", JFreeChart.DEFAULT_TITLE_FONT, plot,
+                true);
+        ChartStyle.apply(chart, Labels.spreadNote(model, "Measured window of each step (after warm-up)"));
+        x.setNumberFormatOverride(Numbers.axisFormat(0));
+        int most = model.clientSteps().isEmpty() ? 10 : model.clientSteps().get(model.clientSteps().size() - 1);
+        x.setTickUnit(new NumberTickUnit(most <= 12 ? 1 : most <= 40 ? 5 : 10));
+        x.setUpperMargin(0.03);
+        return chart;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.meshbench.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.charts.load.ConversionMode;
+import dev.meshbench.charts.load.ResultsDirectoryReader;
+import dev.meshbench.charts.model.ReportModel;
+import dev.meshbench.charts.render.ChartStyle;
+import dev.meshbench.charts.render.CpuChartRenderer;
+import dev.meshbench.charts.render.CsvReportWriter;
+import dev.meshbench.charts.render.LatencyChartRenderer;
+import dev.meshbench.charts.render.ThroughputChartRenderer;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ReportFilesTest {
+    static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
+
+    @ParameterizedTest(name = "under {0}")
+    @ValueSource(strings = {"en-US", "ru-RU", "de-DE", "fr-FR", "ar-EG", "hi-IN-u-nu-deva"})
+    @DisplayName("writes steps.csv and comparison.csv exactly as the golden files, whatever the default locale")
+    void csvMatchesGolden(String tag) throws Exception {
+        String[] csv = TestRuns.withLocale(Locale.forLanguageTag(tag), () -> {
+            ReportModel m = ReportModel.of(ResultsDirectoryReader.read(TestRuns.RESULTS, ConversionMode.NONE), 20);
+            return new String[] {CsvReportWriter.steps(m), CsvReportWriter.comparison(m)};
+        });
+        assertEquals(Files.readString(TestRuns.GOLDEN.resolve("steps.csv")), csv[0]);
+        assertEquals(Files.readString(TestRuns.GOLDEN.resolve("comparison.csv")), csv[1]);
+    }
+
+    @ParameterizedTest(name = "under {0}")
+    @ValueSource(strings = {"en-US", "ru-RU", "de-DE"})
+    @DisplayName("writes every report file; each PNG decodes at the expected size")
+    void writesDecodablePngs(String tag, @TempDir Path out) throws Exception {
+        TestRuns.withLocale(Locale.forLanguageTag(tag), () ->
+                ReportGenerator.generate(TestRuns.RESULTS, out, 20, ConversionMode.NONE, NOW));
+        for (String f : ReportGenerator.FILES) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        }
+        for (String png : List.of("throughput.png", "latency.png", "cpu-per-tx.png")) {
+            BufferedImage image = ImageIO.read(out.resolve(png).toFile());
+            assertNotNull(image, png + " decodes");
+            assertEquals(ChartStyle.WIDTH, image.getWidth(), png);
+            assertEquals(ChartStyle.HEIGHT, image.getHeight(), png);
+        }
+    }
+
+    @Test
+    @DisplayName("formats chart axes and bar labels with a decimal point under a ru default locale")
+    void axesIgnoreLocale() throws Exception {
+        TestRuns.withLocale(Locale.forLanguageTag("ru-RU"), () -> {
+            ReportModel m = ReportModel.of(ResultsDirectoryReader.read(TestRuns.RESULTS, ConversionMode.NONE), 20);
+            JFreeChart t = ThroughputChartRenderer.chart(m);
+            NumberAxis y = (NumberAxis) ((XYPlot) t.getPlot()).getRangeAxis();
+            assertEquals("1234.5", y.getNumberFormatOverride().format(1234.5));
+            JFreeChart l = LatencyChartRenderer.chart(m);
+            assertEquals("12.25", ((NumberAxis) ((CategoryPlot) l.getPlot()).getRangeAxis())
+                    .getNumberFormatOverride().format(12.25));
+            JFreeChart c = CpuChartRenderer.chart(m);
+            CategoryPlot cp = (CategoryPlot) c.getPlot();
+            assertEquals("2.0", ((NumberAxis) cp.getRangeAxis()).getNumberFormatOverride().format(2));
+            String label = cp.getRenderer().getItemLabelGenerator(0, 4).generateLabel(cp.getDataset(), 0, 4);
+            assertTrue(label.matches("\\d+\\.\\d+"), label);
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("labels every chart with a title, units on both axes and case names in the legend")
+    void titlesAndUnits() throws Exception {
+        ReportModel m = ReportModel.of(ResultsDirectoryReader.read(TestRuns.RESULTS, ConversionMode.NONE), 20);
+        JFreeChart t = ThroughputChartRenderer.chart(m);
+        assertEquals("Throughput vs. concurrent clients", t.getTitle().getText());
+        assertEquals("Throughput (transactions/s)", ((XYPlot) t.getPlot()).getRangeAxis().getLabel());
+        assertEquals("bypass (3 runs)", t.getXYPlot().getLegendItems().get(0).getLabel());
+        assertEquals("sidecar (1 run)", t.getXYPlot().getLegendItems().get(1).getLabel());
+        JFreeChart l = LatencyChartRenderer.chart(m);
+        assertEquals("Response time (ms)", l.getCategoryPlot().getRangeAxis().getLabel());
+        assertEquals("sni (3 runs)", l.getCategoryPlot().getLegendItems().get(4).getLabel());
+        JFreeChart c = CpuChartRenderer.chart(m);
+        assertEquals("Mesh CPU per transaction (CPU ms)", c.getCategoryPlot().getRangeAxis().getLabel());
+    }
+
+    @Test
+    @DisplayName("index.html shows the figures, the tables and every run's inputs with locale-free numbers")
+    void htmlContent(@TempDir Path out) throws Exception {
+        TestRuns.withLocale(Locale.forLanguageTag("ru-RU"), () ->
+                ReportGenerator.generate(TestRuns.RESULTS, out, 20, ConversionMode.NONE, NOW));
+        String html = Files.readString(out.resolve("index.html"));
+        for (String expected : List.of("<img src=\"throughput.png\"", "<img src=\"latency.png\"",
+                "<img src=\"cpu-per-tx.png\"", "href=\"steps.csv\"", "href=\"comparison.csv\"",
+                "Each case against bypass at 20 clients", "bypass-2", "sni-3", "0.1.0-SNAPSHOT / 17.0.15 / 5.6.3",
+                "2 cores, 24.0 GiB", "Nothing was skipped.", "2026-11-21 12:00:00 UTC")) {
+            assertTrue(html.contains(expected), expected);
+        }
+        assertFalse(html.matches("(?s).*<td>\\d+,\\d+.*"), "no decimal commas in table cells");
+    }
+
+    /** Rewrites the golden CSVs; run with -Dmeshbench.regenerate=true after a deliberate change, then review. */
+    @Test
+    @EnabledIfSystemProperty(named = "meshbench.regenerate", matches = "true")
+    @DisplayName("regenerates the golden CSV files")
+    void regenerate() throws Exception {
+        ReportModel m = ReportModel.of(ResultsDirectoryReader.read(TestRuns.RESULTS, ConversionMode.NONE), 20);
+        Files.writeString(TestRuns.GOLDEN.resolve("steps.csv"), CsvReportWriter.steps(m));
+        Files.writeString(TestRuns.GOLDEN.resolve("comparison.csv"), CsvReportWriter.comparison(m));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.meshbench.charts;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/** The committed sample results (5 cases; bypass and sni three times each) and small test helpers. */
+final class TestRuns {
+    static final Path RESULTS = Path.of("src/test/resources/results");
+    static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+    private TestRuns() {
+    }
+
+    /** Copies the sample results into {@code dir} so a test can add broken runs beside them. */
+    static Path copyTo(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(RESULTS)) {
+            files.forEach(f -> {
+                try {
+                    Path target = dir.resolve(RESULTS.relativize(f).toString());
+                    if (Files.isDirectory(f)) {
+                        Files.createDirectories(target);
+                    } else {
+                        Files.copy(f, target);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+        return dir;
+    }
+
+    /** Runs {@code body} with another default locale, restoring the previous one. */
+    static <T> T withLocale(Locale locale, Callable<T> body) throws Exception {
+        Locale before = Locale.getDefault();
+        Locale.setDefault(locale);
+        try {
+            return body.call();
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+}
