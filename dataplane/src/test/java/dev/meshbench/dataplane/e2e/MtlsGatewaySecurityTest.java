@@ -1,0 +1,261 @@
+package dev.meshbench.dataplane.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.dataplane.DataplaneBootstrap;
+import dev.meshbench.dataplane.ListenerBindException;
+import dev.meshbench.dataplane.config.ComponentConfig;
+import dev.meshbench.dataplane.config.HostAndPort;
+import dev.meshbench.dataplane.config.ListenerConfig;
+import dev.meshbench.dataplane.config.RouteTable;
+import dev.meshbench.dataplane.config.Upstream;
+import dev.meshbench.dataplane.config.UpstreamTls;
+import dev.meshbench.dataplane.loopback.EchoServer;
+import dev.meshbench.dataplane.loopback.MeshIdentities;
+import dev.meshbench.dataplane.stats.HopStats;
+import dev.meshbench.dataplane.stats.Refusal;
+import dev.meshbench.dataplane.loopback.AppTlsClient;
+import dev.meshbench.dataplane.testing.Eventually;
+import dev.meshbench.dataplane.testing.LogCapture;
+import dev.meshbench.pki.CertificateAuthority;
+import dev.meshbench.pki.CertificateSpec;
+import dev.meshbench.pki.IssuedCertificate;
+import dev.meshbench.pki.TlsContexts;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.X509ExtendedKeyManager;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Who may use the mTLS gateway, and what the SNI proxy and an mTLS-originating sidecar refuse. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MtlsGatewaySecurityTest {
+    private static final String MONGO = "mongo.meshbench.test";
+
+    private MeshIdentities ids;
+    private EchoServer echo;
+    private DataplaneBootstrap gateway;
+    private DataplaneBootstrap sniProxy;
+    private InetSocketAddress gatewayAddress;
+
+    @BeforeAll
+    void start() throws ListenerBindException {
+        ids = MeshIdentities.create(MONGO);
+        echo = EchoServer.start(ids.server(), EchoServer.Mode.ECHO);
+        Upstream mongo = Upstream.of(HostAndPort.of(echo.address()), "mongo");
+        gateway = new DataplaneBootstrap(new ComponentConfig("egress-gateway", null, 0, 1,
+                List.of(ListenerConfig.mtlsTerminating("egress", 0, RouteTable.of(MONGO, mongo))), ids.gatewayTls()));
+        gatewayAddress = gateway.start().listener("egress");
+        sniProxy = new DataplaneBootstrap(new ComponentConfig("sni-proxy", null, 0, 1,
+                List.of(ListenerConfig.sniPassthrough("sni", 0, RouteTable.of("*.meshbench.test", mongo))), null));
+        sniProxy.start();
+    }
+
+    @AfterAll
+    void stop() {
+        gateway.close();
+        sniProxy.close();
+        echo.close();
+    }
+
+    /**
+     * A mesh client (a sidecar's role) that trusts the mesh CA and presents {@code cert} (or nothing). It presents
+     * its certificate even when the server asks for another CA (the JDK's own key manager would silently send none),
+     * so the gateway really has to judge it.
+     */
+    private SSLContext meshClient(IssuedCertificate cert) {
+        try {
+            KeyManager[] km = null;
+            if (cert != null) {
+                X509ExtendedKeyManager keys = (X509ExtendedKeyManager) TlsContexts.keyManagers(cert.privateKey(), cert.chain())
+                        .getKeyManagers()[0];
+                km = new KeyManager[] {new AlwaysPresentingKeyManager(keys)};
+            }
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(km, TlsContexts.trustManagers(List.of(ids.meshCa().certificate())).getTrustManagers(), null);
+            return ctx;
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Offers its only key whatever CA names the server lists. */
+    private static final class AlwaysPresentingKeyManager extends X509ExtendedKeyManager {
+        private final X509ExtendedKeyManager keys;
+        private final String alias;
+
+        AlwaysPresentingKeyManager(X509ExtendedKeyManager keys) {
+            this.keys = keys;
+            this.alias = keys.getClientAliases("EC", null)[0];
+        }
+
+        @Override
+        public String[] getClientAliases(String keyType, java.security.Principal[] issuers) {
+            return new String[] {alias};
+        }
+
+        @Override
+        public String chooseClientAlias(String[] keyType, java.security.Principal[] issuers, java.net.Socket socket) {
+            return alias;
+        }
+
+        @Override
+        public String chooseEngineClientAlias(String[] keyType, java.security.Principal[] issuers, javax.net.ssl.SSLEngine engine) {
+            return alias;
+        }
+
+        @Override
+        public String[] getServerAliases(String keyType, java.security.Principal[] issuers) {
+            return null;
+        }
+
+        @Override
+        public String chooseServerAlias(String keyType, java.security.Principal[] issuers, java.net.Socket socket) {
+            return null;
+        }
+
+        @Override
+        public java.security.cert.X509Certificate[] getCertificateChain(String a) {
+            return keys.getCertificateChain(a);
+        }
+
+        @Override
+        public java.security.PrivateKey getPrivateKey(String a) {
+            return keys.getPrivateKey(a);
+        }
+    }
+
+    /**
+     * Uses the gateway as a sidecar would: mutual TLS to the gateway with {@code sni}, and inside that tunnel the app's
+     * own TLS to MongoDB (host name verified) and one echo. True when the echo came back.
+     */
+    private boolean tunnelWorks(SSLContext client, String sni) {
+        try (AppTlsClient tunnel = AppTlsClient.connect(gatewayAddress, sni, client, false);
+                SSLSocket app = (SSLSocket) TlsContexts.client(ids.externalCa().certificate(), null).getSocketFactory()
+                        .createSocket(tunnel.socket(), MONGO, gatewayAddress.getPort(), true)) {
+            SSLParameters p = app.getSSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            p.setServerNames(List.of(new SNIHostName(MONGO)));
+            app.setSSLParameters(p);
+            app.getOutputStream().write(new byte[] {1, 2, 3});
+            app.getOutputStream().flush();
+            return java.util.Arrays.equals(new byte[] {1, 2, 3}, app.getInputStream().readNBytes(3));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Returns the gateway's log line about the refusal. */
+    private String assertRefusedTls(SSLContext client) {
+        HopStats before = gateway.stats("egress");
+        long echoBefore = echo.accepted();
+        String line;
+        try (LogCapture log = new LogCapture()) {
+            assertEquals(false, tunnelWorks(client, MONGO));
+            Eventually.await("the gateway counted a TLS refusal",
+                    () -> gateway.stats("egress").refused(Refusal.TLS) == before.refused(Refusal.TLS) + 1);
+            Eventually.await("the refusal is logged", () -> log.text().contains("egress-gateway/egress: refused connection from"), log::text);
+            line = log.text().lines().filter(l -> l.contains("egress-gateway/egress: refused")).findFirst().orElseThrow();
+        }
+        assertTrue(line.contains("mTLS handshake failed"), line);
+        Eventually.await("the gateway closed it", () -> gateway.stats("egress").active() == 0);
+        HopStats after = gateway.stats("egress");
+        assertEquals(before.bytesClientToUpstream(), after.bytesClientToUpstream(), "nothing relayed");
+        assertEquals(echoBefore, echo.accepted(), "MongoDB never saw the connection");
+        return line;
+    }
+
+    @Test
+    @DisplayName("accepts a sidecar with a current workload certificate from the mesh CA (control case)")
+    void acceptsMeshWorkload() {
+        long echoBefore = echo.accepted();
+        assertTrue(tunnelWorks(meshClient(ids.sidecar()), MONGO));
+        assertEquals(echoBefore + 1, echo.accepted());
+    }
+
+    @Test
+    @DisplayName("rejects a client without a certificate, and counts it")
+    void rejectsNoCertificate() {
+        assertTrue(assertRefusedTls(meshClient(null)).contains("certificate"));
+    }
+
+    @Test
+    @DisplayName("rejects a client whose certificate comes from another CA, and counts it")
+    void rejectsOtherCa() {
+        CertificateAuthority rogue = CertificateAuthority.create("rogue CA");
+        IssuedCertificate impostor = rogue.issue(CertificateSpec.workload(MeshIdentities.TRUST_DOMAIN, "meshbench", "booking"));
+        String line = assertRefusedTls(meshClient(impostor));
+        assertTrue(!line.contains("Empty client certificate chain"), "the certificate was presented and judged: " + line);
+    }
+
+    @Test
+    @DisplayName("rejects a client with an expired certificate from the mesh CA, and counts it")
+    void rejectsExpired() {
+        Instant now = Instant.now();
+        IssuedCertificate expired = ids.meshCa().issue(CertificateSpec.workload(MeshIdentities.TRUST_DOMAIN, "meshbench", "booking")
+                .withValidity(now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1))));
+        String line = assertRefusedTls(meshClient(expired));
+        assertTrue(!line.contains("Empty client certificate chain"), "the certificate was presented and judged: " + line);
+    }
+
+    @Test
+    @DisplayName("refuses an mTLS tunnel whose server name has no route, counted under sni")
+    void refusesUnroutedTunnel() {
+        long before = gateway.stats("egress").refused(Refusal.SNI);
+        assertEquals(false, tunnelWorks(meshClient(ids.sidecar()), "other.example.org"));
+        Eventually.await("sni refusal counted", () -> gateway.stats("egress").refused(Refusal.SNI) == before + 1);
+    }
+
+    @Test
+    @DisplayName("the SNI proxy refuses an unknown server name: closed, counted and logged with the hop")
+    void sniProxyRefusesUnknownName() throws IOException {
+        InetSocketAddress proxy = sniProxy.addresses().listener("sni");
+        long echoBefore = echo.accepted();
+        try (LogCapture log = new LogCapture()) {
+            assertThrows(IOException.class, () -> AppTlsClient.connect(proxy, "mongo.elsewhere.org", ids.externalCa().certificate()).close());
+            Eventually.await("sni refusal counted", () -> sniProxy.stats("sni").refused(Refusal.SNI) == 1);
+            Eventually.await("refusal logged", () -> log.text().contains("sni-proxy/sni: refused connection from 127.0.0.1:"),
+                    log::text);
+            assertTrue(log.text().contains("no route for server name mongo.elsewhere.org"), log.text());
+        }
+        assertEquals(echoBefore, echo.accepted());
+        try (AppTlsClient ok = AppTlsClient.connect(proxy, MONGO, ids.externalCa().certificate())) {
+            assertArrayEquals(new byte[] {7, 7}, ok.roundTrip(new byte[] {7, 7}), "a known name still passes");
+        }
+    }
+
+    @Test
+    @DisplayName("a sidecar refuses to tunnel to a gateway whose SPIFFE id is not the expected one")
+    void sidecarChecksGatewayIdentity() throws Exception {
+        UpstreamTls.MutualTls wrongPeer = new UpstreamTls.MutualTls(MONGO, URI.create("spiffe://cluster.local/ns/x/sa/impostor"));
+        try (DataplaneBootstrap sidecar = new DataplaneBootstrap(new ComponentConfig("sidecar-booking", null, 0, 1,
+                List.of(ListenerConfig.mtlsOriginating("mongo", 0, Upstream.of(HostAndPort.of(gatewayAddress), "egress-gateway"), wrongPeer)),
+                ids.sidecarTls()));
+                LogCapture log = new LogCapture()) {
+            InetSocketAddress entry = sidecar.start().listener("mongo");
+            long echoBefore = echo.accepted();
+            assertThrows(IOException.class, () -> AppTlsClient.connect(entry, MONGO, ids.externalCa().certificate()).close());
+            Eventually.await("upstream TLS refusal counted", () -> sidecar.stats("mongo").refused(Refusal.UPSTREAM_TLS) == 1);
+            Eventually.await("logged", () -> log.text().contains("sidecar-booking/mongo: upstream " + HostAndPort.of(gatewayAddress)
+                    + " (egress-gateway) peer is spiffe://cluster.local/ns/istio-system/sa/istio-egressgateway, expected "
+                    + "spiffe://cluster.local/ns/x/sa/impostor"), log::text);
+            assertEquals(0, sidecar.stats("mongo").bytesClientToUpstream(), "no app byte left the sidecar");
+            assertEquals(echoBefore, echo.accepted());
+        }
+    }
+}
