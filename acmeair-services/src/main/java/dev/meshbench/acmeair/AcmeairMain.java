@@ -30,6 +30,7 @@ public final class AcmeairMain {
     }
 
     public static void main(String[] args) {
+        quietLibraries();
         if (args.length == 0 || "--help".equals(args[0]) || "-h".equals(args[0])) {
             System.err.println(USAGE);
             System.exit(args.length == 0 ? ComponentMain.EXIT_START_FAILED : 0);
@@ -40,6 +41,16 @@ public final class AcmeairMain {
             case "all" -> AllInOneLauncher.main(rest);
             case "jwt-keys" -> jwtKeys(rest);
             default -> service(args[0], rest, args);
+        }
+    }
+
+    /** Library chatter (per-connection and start-up INFO lines) stays off stderr unless asked for. */
+    static void quietLibraries() {
+        for (String logger : new String[] {"de.bwaldvogel.mongo", "org.eclipse.jetty", "io.javalin"}) {
+            String key = "org.slf4j.simpleLogger.log." + logger;
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, "warn");
+            }
         }
     }
 

@@ -24,6 +24,10 @@ public final class EmbeddedMongoMain {
     }
 
     public static void main(String[] args) {
+        // one INFO line per client connection is noise for a load test; warnings stay
+        if (System.getProperty("org.slf4j.simpleLogger.log.de.bwaldvogel.mongo") == null) {
+            System.setProperty("org.slf4j.simpleLogger.log.de.bwaldvogel.mongo", "warn");
+        }
         EmbeddedMongoConfig config;
         try {
             config = parse(args);

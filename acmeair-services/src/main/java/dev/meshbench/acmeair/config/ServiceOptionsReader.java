@@ -162,7 +162,8 @@ public final class ServiceOptionsReader {
         try {
             return new URI(v.endsWith("/") ? v.substring(0, v.length() - 1) : v);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(option + " '" + v + "' is not a URL: " + e.getMessage());
+            throw new IllegalArgumentException(option + " '" + v + "' must be an http(s) URL with a host, e.g. http://127.0.0.1:9082 ("
+                    + e.getMessage() + ")");
         }
     }
 }

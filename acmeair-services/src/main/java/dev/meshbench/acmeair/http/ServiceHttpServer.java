@@ -8,6 +8,7 @@ import io.javalin.http.HandlerType;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -57,7 +58,11 @@ public final class ServiceHttpServer {
 
     static void error(Context ctx, int status, String message) {
         io.javalin.http.HttpStatus s = io.javalin.http.HttpStatus.forStatus(status);
-        ctx.status(status).json(Map.of("status", status, "error", s.getMessage(), "message", message == null ? "" : message));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", status);
+        body.put("error", s.getMessage());
+        body.put("message", message == null ? "" : message);
+        ctx.status(status).json(body);
     }
 
     private static void record(PrometheusMeterRegistry registry, Context ctx, float millis) {

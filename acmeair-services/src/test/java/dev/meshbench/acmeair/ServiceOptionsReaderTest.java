@@ -1,0 +1,109 @@
+package dev.meshbench.acmeair;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.acmeair.config.MongoConfig;
+import dev.meshbench.acmeair.config.ServiceConfig;
+import dev.meshbench.acmeair.config.ServiceName;
+import dev.meshbench.acmeair.config.ServiceOptionsReader;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("service options")
+class ServiceOptionsReaderTest {
+    @TempDir
+    Path dir;
+    Path pub;
+    Path ca;
+
+    @BeforeEach
+    void files() throws IOException {
+        pub = Files.writeString(dir.resolve("jwt-public.pem"), "x");
+        ca = Files.writeString(dir.resolve("ca.pem"), "x");
+    }
+
+    static IllegalArgumentException fails(ServiceName s, List<String> args, Map<String, String> env) {
+        return assertThrows(IllegalArgumentException.class, () -> ServiceOptionsReader.read(s, args, env));
+    }
+
+    @Test
+    @DisplayName("reads every option from the command line, aliases repeatable")
+    void readsCommandLine() {
+        var p = ServiceOptionsReader.read(ServiceName.BOOKING, List.of("--port", "9084", "--mongo-uri", "mongodb://mongo.meshbench.test:27017/?tls=true",
+                "--mongo-ca-file", ca.toString(), "--mongo-host-alias", "mongo.meshbench.test=127.0.0.1", "--mongo-host-alias=other.test=::1",
+                "--customer-url", "http://127.0.0.1:9082/", "--flight-url=http://127.0.0.1:9083", "--jwt-public-key", pub.toString(),
+                "--mongo-timeout-ms", "1500", "--exit-on-stdin-eof"), Map.of());
+        ServiceConfig c = p.config();
+        assertTrue(p.exitOnStdinEof());
+        assertEquals(9084, c.port());
+        assertEquals("127.0.0.1", c.host());
+        assertEquals(Map.of("mongo.meshbench.test", "127.0.0.1", "other.test", "::1"), c.mongo().hostAliases());
+        assertEquals(URI.create("http://127.0.0.1:9082"), c.customerUrl());
+        assertEquals(Duration.ofMillis(1500), c.mongo().serverSelectionTimeout());
+        assertEquals("mongo.meshbench.test:27017 (alias of 127.0.0.1)", c.mongo().describeAddress());
+    }
+
+    @Test
+    @DisplayName("falls back to environment variables, and the command line wins")
+    void readsEnvironment() {
+        Map<String, String> env = Map.of("MONGO_URI", "mongodb://db.test:27017/?tls=true", "MONGO_CA_FILE", ca.toString(),
+                "MONGO_HOST_ALIASES", "db.test=10.0.0.5,x.test=10.0.0.6", "JWT_PUBLIC_KEY", pub.toString(), "PORT", "8080",
+                "BIND_HOST", "0.0.0.0");
+        ServiceConfig c = ServiceOptionsReader.read(ServiceName.CUSTOMER, List.of("--port", "9999"), env).config();
+        assertEquals(9999, c.port());
+        assertEquals("0.0.0.0", c.host());
+        assertEquals("10.0.0.5", c.mongo().hostAliases().get("db.test"));
+        assertEquals(ca, c.mongo().caFile());
+    }
+
+    @Test
+    @DisplayName("names every missing option a service needs")
+    void namesMissingOptions() {
+        IllegalArgumentException e = fails(ServiceName.BOOKING, List.of(), Map.of());
+        assertEquals("the booking service needs --mongo-uri (MONGO_URI), --jwt-public-key (JWT_PUBLIC_KEY), "
+                + "--customer-url (CUSTOMER_URL), --flight-url (FLIGHT_URL)", e.getMessage());
+        assertTrue(fails(ServiceName.AUTH, List.of("--customer-url", "http://127.0.0.1:1"), Map.of()).getMessage()
+                .contains("--jwt-private-key"));
+        ServiceConfig flight = ServiceOptionsReader.read(ServiceName.FLIGHT, List.of("--mongo-uri", "mongodb://h:1"), Map.of()).config();
+        assertNull(flight.jwtPublicKey());
+    }
+
+    @Test
+    @DisplayName("rejects bad values, naming the option and the rule")
+    void rejectsBadValues() {
+        String uri = "mongodb://mongo.meshbench.test:27017/?tls=true";
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", uri, "--port", "http"), Map.of()).getMessage().contains("--port 'http'"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", uri, "--port", "70000"), Map.of()).getMessage().contains("70000"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", uri, "--mongo-host-alias", "mongo.meshbench.test"), Map.of())
+                .getMessage().contains("must look like name=ip"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", uri, "--mongo-host-alias", "mongo.meshbench.test=localhost"), Map.of())
+                .getMessage().contains("'localhost' is not an IPv4 or IPv6 literal"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", "http://nope"), Map.of()).getMessage().contains("'http://nope' is invalid"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", "mongodb://h:1/", "--mongo-ca-file", ca.toString()), Map.of())
+                .getMessage().contains("does not enable TLS (add tls=true)"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", uri, "--mongo-ca-file", dir.resolve("missing.pem").toString()), Map.of())
+                .getMessage().contains("missing.pem does not exist"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri", uri, "--verbose", "yes"), Map.of()).getMessage().contains("'--verbose'"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-uri"), Map.of()).getMessage().contains("--mongo-uri needs a value"));
+        assertTrue(fails(ServiceName.AUTH, List.of("--customer-url", "127.0.0.1:9082", "--jwt-private-key", pub.toString()), Map.of())
+                .getMessage().contains("must be an http(s) URL"));
+        assertTrue(fails(ServiceName.FLIGHT, List.of("--mongo-ca-file", ca.toString()), Map.of()).getMessage()
+                .contains("--mongo-ca-file is given but --mongo-uri (MONGO_URI) is not"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ServiceName.parse("payments")).getMessage()
+                .contains("auth, customer, flight, booking"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MongoConfig(uri, null).withServerSelectionTimeout(Duration.ZERO))
+                .getMessage().contains("must be positive"));
+    }
+}
