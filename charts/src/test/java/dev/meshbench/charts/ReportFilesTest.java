@@ -100,15 +100,17 @@ class ReportFilesTest {
     }
 
     @Test
-    @DisplayName("index.html shows the figures, the tables and every run's inputs with locale-free numbers")
+    @DisplayName("index.html shows the figures, the tables, shared and per-run inputs with locale-free numbers")
     void htmlContent(@TempDir Path out) throws Exception {
         TestRuns.withLocale(Locale.forLanguageTag("ru-RU"), () ->
                 ReportGenerator.generate(TestRuns.RESULTS, out, 20, ConversionMode.NONE, NOW));
         String html = Files.readString(out.resolve("index.html"));
         for (String expected : List.of("<img src=\"throughput.png\"", "<img src=\"latency.png\"",
                 "<img src=\"cpu-per-tx.png\"", "href=\"steps.csv\"", "href=\"comparison.csv\"",
-                "Each case against bypass at 20 clients", "bypass-2", "sni-3", "0.1.0-SNAPSHOT / 17.0.15 / 5.6.3",
-                "2 cores, 24.0 GiB", "Nothing was skipped.", "2026-11-21 12:00:00 UTC")) {
+                "Each case against bypass at 20 clients", "bypass-2", "sni-3", "2026-11-20 09:14:00 UTC",
+                "<th class=\"l\">JMeter</th><td class=\"l\">5.6.3</td>", "<td class=\"l\">1, 5, 10, 20, 30</td>",
+                "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<tr class=\"total\"><td class=\"l\">mesh "
+                + "total</td>", "Nothing was skipped.", "2026-11-21 12:00:00 UTC")) {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.matches("(?s).*<td>\\d+,\\d+.*"), "no decimal commas in table cells");

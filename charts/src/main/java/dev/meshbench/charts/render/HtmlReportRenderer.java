@@ -17,12 +17,14 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -38,16 +40,21 @@ public final class HtmlReportRenderer {
     public static final String STEPS_CSV = "steps.csv";
     public static final String COMPARISON_CSV = "comparison.csv";
 
+    /** Changes beyond this many percent are colored (red worse, green better). */
+    private static final double MARKED_CHANGE = 5;
+
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private static final String CSS = """
             body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:2rem auto;
-            max-width:1100px;padding:0 1rem;color:#222;line-height:1.45}
+            max-width:1200px;padding:0 1rem;color:#222;line-height:1.45}
             h1{font-size:1.7rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
             .lead{color:#444}.muted{color:#666;font-size:.9rem}
             table{border-collapse:collapse;margin:.6rem 0 1rem;font-size:.9rem}
             th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:right;vertical-align:top}
+            td{white-space:nowrap}.wide{overflow-x:auto}tr.first td{border-top:2px solid #999}
+            .spread{display:block;color:#666;font-size:.8rem}tr.total td{font-weight:600;background:#fafafa}
             th{background:#f4f4f4}td.l,th.l{text-align:left}
             tr.base td{background:#f7fbff}td.bad{color:#b00020;font-weight:600}td.good{color:#1b7f3b}
             figure{margin:1rem 0}figure img{max-width:100%;border:1px solid #eee}
@@ -124,19 +131,21 @@ public final class HtmlReportRenderer {
                     + " skipped; see <a href=\"#skipped\">Skipped</a>.");
         }
         for (String s : w) {
-            h.append("<div class=\"warn\">").append(s.contains("<a ") ? s : esc(s)).append("</div>\n");
+            String sentence = Character.toUpperCase(s.charAt(0)) + s.substring(1);
+            h.append("<div class=\"warn\">").append(s.contains("<a ") ? sentence : esc(sentence)).append("</div>\n");
         }
     }
 
     private static void comparison(StringBuilder h, ReportModel m) {
         h.append("<h2 id=\"comparison\">Each case against bypass at ").append(m.clients()).append(" clients</h2>\n");
-        h.append("<p>Change in percent of the <code>bypass</code> value. For throughput, negative is worse; for "
-                + "response time and CPU, positive is worse. The study reports about -10 % throughput for mtls and "
-                + "-24 % for sni.</p>\n");
-        h.append("<table>\n<tr><th class=\"l\">case</th><th>runs</th><th>throughput<br>(tx/s)</th><th>change</th>"
-                + "<th>peak throughput<br>(tx/s, any step)</th><th>change</th><th>p99<br>(ms)</th><th>change</th>"
-                + "<th>mesh CPU<br>(ms per tx)</th><th>change</th><th>app CPU<br>(ms per tx)</th><th>change</th>"
-                + "<th>errors</th></tr>\n");
+        h.append("<p>&Delta; is the change in percent of the <code>bypass</code> value. <i>Peak</i> is the highest "
+                + "throughput of any step. For throughput, negative is worse; for response time and CPU, positive "
+                + "is worse; changes beyond 5&nbsp;% are red (worse) or green (better). The "
+                + "study reports about -10&nbsp;% throughput for mtls and -24&nbsp;% for sni.</p>\n");
+        h.append("<div class=\"wide\"><table>\n<tr><th class=\"l\">case</th><th>runs</th>"
+                + "<th>throughput<br>tx/s</th><th>&Delta;</th><th>peak<br>tx/s</th><th>&Delta;</th>"
+                + "<th>p99<br>ms</th><th>&Delta;</th><th>mesh CPU<br>ms/tx</th><th>&Delta;</th>"
+                + "<th>app CPU<br>ms/tx</th><th>&Delta;</th><th>errors</th></tr>\n");
         for (ComparisonRow r : m.comparison()) {
             CaseSummary c = m.cases().stream().filter(x -> x.caseId().equals(r.caseId())).findFirst().orElseThrow();
             boolean base = r.caseId().equals(ResultsSchema.BASELINE_CASE);
@@ -155,7 +164,7 @@ public final class HtmlReportRenderer {
             long errors = c.errors(m.clients());
             h.append(errors > 0 ? "<td class=\"bad\">" : "<td>").append(errors).append("</td></tr>\n");
         }
-        h.append("</table>\n<p class=\"muted\">Values in brackets: lowest and highest run. Data: <a href=\"")
+        h.append("</table></div>\n<p class=\"muted\">Small numbers under a value: lowest and highest run. Data: <a href=\"")
                 .append(COMPARISON_CSV).append("\">").append(COMPARISON_CSV).append("</a>.</p>\n");
     }
 
@@ -217,17 +226,28 @@ public final class HtmlReportRenderer {
             h.append("<th>").append(swatch(c.caseId())).append(esc(c.caseId())).append("</th>");
         }
         h.append("</tr>\n");
-        List<String> names = roles.keySet().stream()
-                .sorted((a, b) -> roles.get(a) != roles.get(b) ? roles.get(a).compareTo(roles.get(b)) : a.compareTo(b))
-                .toList();
-        for (String name : names) {
-            h.append("<tr><td class=\"l\">").append(esc(name)).append("</td><td class=\"l\">")
-                    .append(roles.get(name).id()).append("</td>");
+        // in the order traffic meets them: sidecars, then the gateway, then the SNI proxy; each role ends in a total
+        Comparator<String> byPath = Comparator.comparing((String n) -> roles.get(n))
+                .thenComparing(n -> !n.endsWith("-sidecar")).thenComparing(n -> n.contains("sni"))
+                .thenComparing(Comparator.naturalOrder());
+        List<String> names = roles.keySet().stream().sorted(byPath).toList();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            ComponentRole role = roles.get(name);
+            h.append("<tr><td class=\"l\">").append(esc(name)).append("</td><td class=\"l\">").append(role.id())
+                    .append("</td>");
             for (CaseSummary c : m.cases()) {
                 List<Double> v = perCase.get(c.caseId()).get(name);
                 cell(h, v == null ? null : Spread.of(v.stream().filter(Objects::nonNull).toList()), 3);
             }
             h.append("</tr>\n");
+            if (i + 1 == names.size() || roles.get(names.get(i + 1)) != role) {
+                h.append("<tr class=\"total\"><td class=\"l\">").append(role.id()).append(" total</td><td></td>");
+                for (CaseSummary c : m.cases()) {
+                    cell(h, c.cpuPerTransaction(m.clients(), role), 3);
+                }
+                h.append("</tr>\n");
+            }
         }
         h.append("</table>\n");
     }
@@ -235,14 +255,15 @@ public final class HtmlReportRenderer {
     private static void steps(StringBuilder h, ReportModel m) {
         h.append("<h2 id=\"steps\">All steps</h2>\n<p>One row per run and step. Latency in ms; CPU in ms per "
                 + "transaction. Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
-                .append("</a>.</p>\n<table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th><th>clients</th>"
+                .append("</a>.</p>\n<div class=\"wide\"><table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th><th>clients</th>"
                         + "<th>transactions</th><th>errors</th><th>warm-up<br>skipped</th><th>throughput<br>(tx/s)"
                         + "</th><th>avg</th><th>median</th><th>p90</th><th>p95</th><th>p99</th><th>max</th>"
                         + "<th>mesh CPU<br>(ms/tx)</th><th>app CPU<br>(ms/tx)</th></tr>\n");
         for (LoadedRun r : m.loaded().runs()) {
+            boolean first = true;
             for (StepResult s : r.results().steps()) {
                 LatencyStats l = s.latencyMs();
-                h.append("<tr><td class=\"l\">").append(esc(r.runId())).append("</td><td class=\"l\">")
+                h.append(first ? "<tr class=\"first\">" : "<tr>").append("<td class=\"l\">").append(esc(r.runId())).append("</td><td class=\"l\">")
                         .append(swatch(r.caseId())).append(esc(r.caseId())).append("</td><td>").append(s.clients())
                         .append("</td><td>").append(s.transactions()).append("</td>")
                         .append(s.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(s.errors()).append("</td><td>")
@@ -260,33 +281,63 @@ public final class HtmlReportRenderer {
                 Double app = s.cpu() == null || s.cpu().app() == null ? null : s.cpu().app().cpuMsPerTransaction();
                 h.append("<td>").append(mesh == null ? "" : Numbers.fixed(mesh, 3)).append("</td><td>")
                         .append(app == null ? "" : Numbers.fixed(app, 3)).append("</td></tr>\n");
+                first = false;
             }
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
     }
 
+    /** An input shown per run, or once when every run has the same value. */
+    private record Input(String header, Function<RunInputs, String> value) {
+    }
+
+    private static final List<Input> INPUTS = List.of(
+            new Input("target", in -> in.target().id()),
+            new Input("client steps", in -> in.clientSteps().stream().map(String::valueOf)
+                    .collect(Collectors.joining(", "))),
+            new Input("step (s)", in -> Integer.toString(in.stepSeconds())),
+            new Input("warm-up (s)", in -> Integer.toString(in.warmupSeconds())),
+            new Input("think time (ms)", in -> Integer.toString(in.thinkTimeMs())),
+            new Input("customers", in -> Integer.toString(in.customers())),
+            new Input("meshbench", in -> in.versions().kit()),
+            new Input("JDK", in -> in.versions().jdk()),
+            new Input("JMeter", in -> in.versions().jmeter()),
+            new Input("machine", in -> in.machine().cores() + " cores, "
+                    + Numbers.fixed(in.machine().memoryBytes() / (double) (1L << 30), 1) + " GiB, "
+                    + in.machine().os()));
+
     private static void runs(StringBuilder h, ReportModel m) {
-        h.append("<h2 id=\"runs\">Runs and their inputs</h2>\n<table>\n<tr><th class=\"l\">run</th>"
-                + "<th class=\"l\">case</th><th class=\"l\">target</th><th class=\"l\">started</th>"
-                + "<th class=\"l\">client steps</th><th>step (s)</th><th>warm-up (s)</th><th>think time (ms)</th>"
-                + "<th>customers</th><th class=\"l\">kit / JDK / JMeter</th><th class=\"l\">machine</th>"
-                + "<th class=\"l\">file</th></tr>\n");
+        List<RunInputs> all = m.loaded().runs().stream().map(r -> r.results().inputs()).toList();
+        List<Input> shared = INPUTS.stream()
+                .filter(i -> all.stream().map(i.value()).distinct().count() == 1).toList();
+        List<Input> varying = INPUTS.stream().filter(i -> !shared.contains(i)).toList();
+        h.append("<h2 id=\"runs\">Runs and their inputs</h2>\n");
+        if (!shared.isEmpty()) {
+            h.append("<p>Shared by every run:</p>\n<table>\n");
+            for (Input i : shared) {
+                h.append("<tr><th class=\"l\">").append(esc(i.header())).append("</th><td class=\"l\">")
+                        .append(esc(i.value().apply(all.get(0)))).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        h.append("<div class=\"wide\"><table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th>"
+                + "<th class=\"l\">started</th>");
+        for (Input i : varying) {
+            h.append("<th class=\"l\">").append(esc(i.header())).append("</th>");
+        }
+        h.append("<th class=\"l\">file</th></tr>\n");
         for (LoadedRun r : m.loaded().runs()) {
             RunInputs in = r.results().inputs();
             h.append("<tr><td class=\"l\">").append(esc(in.runId())).append("</td><td class=\"l\">")
                     .append(swatch(in.caseId())).append(esc(in.caseId())).append("</td><td class=\"l\">")
-                    .append(esc(in.target().id())).append("</td><td class=\"l\">").append(TIME.format(in.startTime()))
-                    .append("</td><td class=\"l\">").append(in.clientSteps().stream().map(String::valueOf)
-                            .collect(Collectors.joining(", "))).append("</td><td>").append(in.stepSeconds())
-                    .append("</td><td>").append(in.warmupSeconds()).append("</td><td>").append(in.thinkTimeMs())
-                    .append("</td><td>").append(in.customers()).append("</td><td class=\"l\">")
-                    .append(esc(in.versions().kit())).append(" / ").append(esc(in.versions().jdk())).append(" / ")
-                    .append(esc(in.versions().jmeter())).append("</td><td class=\"l\">").append(in.machine().cores())
-                    .append(" cores, ").append(Numbers.fixed(in.machine().memoryBytes() / (double) (1L << 30), 1))
-                    .append(" GiB, ").append(esc(in.machine().os())).append("</td><td class=\"l\"><code>")
-                    .append(esc(relative(m, r.file().toString()))).append("</code></td></tr>\n");
+                    .append(TIME.format(in.startTime())).append("</td>");
+            for (Input i : varying) {
+                h.append("<td class=\"l\">").append(esc(i.value().apply(in))).append("</td>");
+            }
+            h.append("<td class=\"l\"><code>").append(esc(relative(m, r.file().toString())))
+                    .append("</code></td></tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
     }
 
     private static void skipped(StringBuilder h, ReportModel m) {
@@ -344,8 +395,8 @@ public final class HtmlReportRenderer {
         if (s != null) {
             h.append(Numbers.fixed(s.mean(), decimals));
             if (s.varies()) {
-                h.append(" <span class=\"muted\">(").append(Numbers.fixed(s.min(), decimals)).append("&ndash;")
-                        .append(Numbers.fixed(s.max(), decimals)).append(")</span>");
+                h.append("<span class=\"spread\">").append(Numbers.fixed(s.min(), decimals)).append("&ndash;")
+                        .append(Numbers.fixed(s.max(), decimals)).append("</span>");
             }
         }
         h.append("</td>");
@@ -360,10 +411,10 @@ public final class HtmlReportRenderer {
             h.append("<td></td>");
             return;
         }
-        boolean worse = higherIsBetter ? percent < -2 : percent > 2;
-        boolean better = higherIsBetter ? percent > 2 : percent < -2;
+        boolean worse = higherIsBetter ? percent < -MARKED_CHANGE : percent > MARKED_CHANGE;
+        boolean better = higherIsBetter ? percent > MARKED_CHANGE : percent < -MARKED_CHANGE;
         h.append(worse ? "<td class=\"bad\">" : better ? "<td class=\"good\">" : "<td>")
-                .append(Numbers.change(percent)).append("</td>");
+                .append(esc(Numbers.change(percent)).replace(" %", "&nbsp;%")).append("</td>");
     }
 
     private static String swatch(String caseId) {
