@@ -17,8 +17,8 @@ import java.util.TreeMap;
 
 /**
  * Reads {@code cpu-samples.csv}: header {@code epochMs,component,role,pid,cpuMillis,rssBytes} (any order;
- * {@code rssBytes} optional), one row per process per sampling tick, {@code cpuMillis} the process's cumulative
- * CPU time (user + system) since it started.
+ * {@code rssBytes} optional; empty or negative means unknown), one row per process per sampling tick,
+ * {@code cpuMillis} the process's cumulative CPU time (user + system) since it started.
  */
 final class CpuSamplesReader {
     private final Path file;
@@ -78,8 +78,8 @@ final class CpuSamplesReader {
                 long t = wholeNumber(row.get(epochMs), "epochMs", line);
                 long p = wholeNumber(row.get(pid), "pid", line);
                 double cpu = number(row.get(cpuMillis), "cpuMillis", line);
-                long rss = rssBytes < 0 || row.get(rssBytes).isBlank() ? -1
-                        : wholeNumber(row.get(rssBytes), "rssBytes", line);
+                long rss = rssBytes < 0 || row.get(rssBytes).isBlank() || row.get(rssBytes).strip().startsWith("-")
+                        ? -1 : wholeNumber(row.get(rssBytes), "rssBytes", line);
                 rows.computeIfAbsent(name, k -> new TreeMap<>()).computeIfAbsent(p, k -> new ArrayList<>())
                         .add(new Row(t, name, p, cpu, rss));
                 row = next;

@@ -41,6 +41,13 @@ class CpuSamplesReaderTest {
     }
 
     @Test
+    @DisplayName("treats an empty or negative rssBytes as unknown")
+    void unknownRss() throws IOException {
+        CpuTimeline t = single(HEADER + "0,s,mesh,1,0,-1\n1000,s,mesh,1,100,\n");
+        assertEquals(null, t.window(0, 1000).maxRssBytes());
+    }
+
+    @Test
     @DisplayName("reads rows of several components in any order")
     void unorderedRows() throws IOException {
         List<CpuTimeline> ts = new CpuSamplesReader(write(HEADER + "1000,b,app,2,50,\n0,a,mesh,1,0,\n"

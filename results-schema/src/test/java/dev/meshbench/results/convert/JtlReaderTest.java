@@ -46,6 +46,13 @@ class JtlReaderTest {
     }
 
     @Test
+    @DisplayName("reads the header JMeter 5.6.3 writes, with the sample variable's name quoted")
+    void quotedVariableName() throws IOException {
+        String header = HEADER.replace(",step", ",\"step\"");
+        assertEquals(List.of(new JtlSample(1000, 12, "login", true, 1, 2)), read(write(header + "\n" + ROW + "\n")));
+    }
+
+    @Test
     @DisplayName("accepts CRLF line ends and a byte-order mark")
     void crlfAndBom() throws IOException {
         List<JtlSample> samples = read(write("\uFEFF" + HEADER + "\r\n" + ROW + "\r\n" + ROW + "\r\n"));
