@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class JtlTailTest {
     private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
-            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,step\n";
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"step\"\n";
 
     @TempDir
     Path dir;

@@ -5,7 +5,6 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -94,7 +93,7 @@ public final class JtlTail {
             return false;
         }
         if (colTime < 0) {
-            List<String> header = Arrays.asList(line.split(","));
+            List<String> header = splitCsv(line); // JMeter 5.6 quotes sample-variable names: "step"
             colTime = header.indexOf("timeStamp");
             colElapsed = header.indexOf("elapsed");
             colSuccess = header.indexOf("success");

@@ -1,0 +1,42 @@
+package dev.meshbench.maven;
+
+import dev.meshbench.charts.ReportGenerator;
+import dev.meshbench.charts.load.ConversionMode;
+import java.io.File;
+import java.io.IOException;
+import java.time.Instant;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Rebuilds the HTML report (charts, tables, CSV) from every run kept under the results folder, so the cases run
+ * so far are compared side by side. Reads only results JSON; runs nothing.
+ */
+@Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
+public class ReportMojo extends AbstractMojo {
+    /** The results folder (one sub-folder per run). */
+    @Parameter(property = "meshbench.results", defaultValue = "${maven.multiModuleProjectDirectory}/results")
+    File results;
+
+    /** Where the report goes. */
+    @Parameter(property = "meshbench.report", defaultValue = "${maven.multiModuleProjectDirectory}/results/report")
+    File report;
+
+    /** Client count for the response-time and CPU charts (the study used 20). */
+    @Parameter(property = "meshbench.reportClients", defaultValue = "20")
+    int clients;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        System.setProperty("java.awt.headless", "true");
+        try {
+            ReportGenerator.generate(results.toPath(), report.toPath(), clients, ConversionMode.NONE, Instant.now());
+            getLog().info("meshbench report: " + report.toPath().resolve("index.html"));
+        } catch (IOException | RuntimeException e) {
+            throw new MojoExecutionException("building the report from " + results + " into " + report + " failed: " + e.getMessage(), e);
+        }
+    }
+}
