@@ -1,7 +1,6 @@
 package dev.meshbench.mongo;
 
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
 import dev.meshbench.pki.IssuedCertificate;
@@ -20,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * run. The CA certificate (never its key) is written to {@code <dir>/mongo-ca.pem} for clients to trust; the server
  * certificate names {@link EmbeddedMongoConfig#serverName()}, {@code localhost}, {@code 127.0.0.1} and {@code ::1}.
  *
- * <p>Backed by mongo-java-server's memory backend. It answers {@code ping} and the legacy handshake but not
- * {@code hello}, reports wire version 8 and ignores non-unique secondary indexes (queries then scan).
+ * <p>Backed by mongo-java-server's memory backend, extended with non-unique indexes for equality queries
+ * ({@link IndexingMemoryBackend}). It answers {@code ping} and the legacy handshake but not {@code hello}, and
+ * reports wire version 8. Range queries and operators scan the collection.
  *
  * <pre>{@code
  * try (EmbeddedTlsMongo mongo = EmbeddedTlsMongo.start(EmbeddedMongoConfig.loopback(dir))) {
@@ -62,7 +62,7 @@ public final class EmbeddedTlsMongo implements AutoCloseable {
         }
         ca.writeCertificatePem(caFile);
 
-        MongoServer server = new MongoServer(new MemoryBackend());
+        MongoServer server = new MongoServer(new IndexingMemoryBackend());
         server.enableSsl(serverCert.privateKey(), null, serverCert.chain());
         String where = config.host() + ":" + config.port();
         try {

@@ -79,9 +79,9 @@ public final class BookingHandler {
         try {
             customers.addMiles(user, miles);
         } catch (RuntimeException e) {
-            repo.delete(user, departId);
+            repo.delete(departId);
             if (returnId != null) {
-                repo.delete(user, returnId);
+                repo.delete(returnId);
             }
             throw e;
         }
@@ -106,7 +106,7 @@ public final class BookingHandler {
         String number = Forms.required(ctx, "number");
         Booking b = repo.find(user, number)
                 .orElseThrow(() -> ApiException.notFound("booking '" + number + "' of user '" + user + "' not found"));
-        if (!repo.delete(user, number)) {
+        if (!repo.delete(number)) {
             throw ApiException.notFound("booking '" + number + "' of user '" + user + "' not found");
         }
         try {

@@ -1,6 +1,5 @@
 package dev.meshbench.acmeair.booking;
 
-import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 
 import com.mongodb.client.MongoCollection;
@@ -47,12 +46,15 @@ public final class BookingRepository {
         return out;
     }
 
+    /** The booking with this number if it belongs to the customer (looked up by _id alone, which every server indexes). */
     public Optional<Booking> find(String customerId, String id) {
-        return Optional.ofNullable(bookings().find(and(eq("_id", id), eq("customerId", customerId))).first()).map(Booking::from);
+        return Optional.ofNullable(bookings().find(eq("_id", id)).first()).map(Booking::from)
+                .filter(b -> customerId.equals(b.customerId()));
     }
 
-    public boolean delete(String customerId, String id) {
-        return bookings().deleteOne(and(eq("_id", id), eq("customerId", customerId))).getDeletedCount() == 1;
+    /** Deletes a booking found with {@link #find}; false if it was gone already. */
+    public boolean delete(String id) {
+        return bookings().deleteOne(eq("_id", id)).getDeletedCount() == 1;
     }
 
     public long count() {

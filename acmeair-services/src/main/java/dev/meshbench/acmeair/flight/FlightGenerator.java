@@ -12,7 +12,8 @@ import org.bson.Document;
 
 /**
  * Deterministic flight data: airports, segments {@code AA<n>} between each hub and every other airport (both ways),
- * and one flight per segment per day, id {@code <segment>-<yyyyMMdd>}, times in UTC.
+ * and one flight per segment per day, id {@code <segment>-<yyyyMMdd>}, leaving at midnight UTC as Acmeair's flights
+ * leave at midnight, arriving after the segment's flying time. Prices vary with distance and a seeded random part.
  */
 public final class FlightGenerator {
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
@@ -57,7 +58,7 @@ public final class FlightGenerator {
                 String segId = seg.getString("_id");
                 long miles = seg.getLong("miles");
                 SplittableRandom r = new SplittableRandom(seed * 7919L + segId.hashCode() * 31L + d);
-                Instant departure = midnight.plusSeconds(r.nextInt(24 * 4) * 15L * 60);
+                Instant departure = midnight;
                 long flightMinutes = 30 + miles * 60 / 500;
                 int plane = (int) Math.min(PLANES.length - 1, miles / 1200);
                 out.add(new Document("_id", segId + "-" + DAY.format(day))

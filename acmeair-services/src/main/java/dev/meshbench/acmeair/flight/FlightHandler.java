@@ -5,7 +5,6 @@ import dev.meshbench.acmeair.http.Forms;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -21,7 +20,8 @@ import org.bson.Document;
  *
  * <pre>
  * POST /flight/queryflights      form: fromAirport, toAirport, fromDate, oneWay (true|false), returnDate (unless
- *                                oneWay); dates ISO-8601 (2026-11-22 or 2026-11-22T00:00:00Z), meaning that UTC day
+ *                                oneWay); dates ISO-8601 (2026-11-22 or 2026-11-22T00:00:00Z), meaning that UTC day;
+ *                                finds the flights leaving that day (all leave at 00:00Z, as Acmeair's leave at midnight)
  * POST /flight/getrewardmiles    form: flightSegment -> {"miles": N}; 404 for an unknown segment
  * GET  /flight/loader/load?numDays=N[&amp;numAirports=2..30 (30)][&amp;startDate=yyyy-MM-dd (today, UTC)][&amp;seed=S]
  * GET  /flight/config/countFlights | countFlightSegments | countAirports
@@ -72,8 +72,7 @@ public final class FlightHandler {
     private Map<String, Object> leg(String from, String to, LocalDate day) {
         List<Map<String, Object>> options = new ArrayList<>();
         repo.segment(from, to).ifPresent(seg -> {
-            Instant start = day.atStartOfDay(ZoneOffset.UTC).toInstant();
-            for (Document f : repo.flights(seg.getString("_id"), start, start.plusSeconds(86_400))) {
+            for (Document f : repo.flights(seg.getString("_id"), day.atStartOfDay(ZoneOffset.UTC).toInstant())) {
                 options.add(flightJson(f, seg));
             }
         });

@@ -1,15 +1,11 @@
 package dev.meshbench.acmeair.flight;
 
-import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.gte;
-import static com.mongodb.client.model.Filters.lt;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
-import com.mongodb.client.model.Sorts;
 import dev.meshbench.acmeair.mongo.Collections;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +17,11 @@ import org.bson.Document;
 /**
  * Collections {@code flightSegment {_id, originPort, destPort, miles}}, {@code flight {_id, ..., flightSegmentId,
  * scheduledDepartureTime, scheduledArrivalTime}} and {@code airportCodeMapping {_id, airportName}}.
- * Indexes: a unique one on segment (originPort, destPort), one on flight (flightSegmentId, scheduledDepartureTime).
+ * Indexes: unique ones on segment (originPort, destPort) and flight (flightSegmentId, scheduledDepartureTime).
+ *
+ * <p>Filters are plain documents with exactly the indexed fields: mongo-java-server uses a (unique) index only when
+ * a query's top-level keys equal the index keys; the driver's {@code Filters.and} renders {@code $and}, which it
+ * would answer with a scan of the collection under a collection-wide lock.
  */
 public final class FlightRepository {
     public static final String SEGMENTS = "flightSegment";
@@ -49,21 +49,21 @@ public final class FlightRepository {
 
     public void createIndexes() {
         segments().createIndex(Indexes.ascending("originPort", "destPort"), new IndexOptions().unique(true));
-        flights().createIndex(Indexes.ascending("flightSegmentId", "scheduledDepartureTime"));
+        flights().createIndex(Indexes.ascending("flightSegmentId", "scheduledDepartureTime"), new IndexOptions().unique(true));
     }
 
     public Optional<Document> segment(String from, String to) {
-        return Optional.ofNullable(segments().find(and(eq("originPort", from), eq("destPort", to))).first());
+        return Optional.ofNullable(segments().find(new Document("originPort", from).append("destPort", to)).first());
     }
 
     public Optional<Document> segmentById(String id) {
         return Optional.ofNullable(segments().find(eq("_id", id)).first());
     }
 
-    /** Flights of a segment departing in [from, to), earliest first. */
-    public List<Document> flights(String segmentId, Instant from, Instant to) {
-        return flights().find(and(eq("flightSegmentId", segmentId), gte("scheduledDepartureTime", Date.from(from)),
-                lt("scheduledDepartureTime", Date.from(to)))).sort(Sorts.ascending("scheduledDepartureTime")).into(new ArrayList<>());
+    /** Flights of a segment departing at {@code departure} (as in Acmeair: flights leave at midnight, UTC here). */
+    public List<Document> flights(String segmentId, Instant departure) {
+        return flights().find(new Document("flightSegmentId", segmentId).append("scheduledDepartureTime", Date.from(departure)))
+                .into(new ArrayList<>());
     }
 
     public long countFlights() {
