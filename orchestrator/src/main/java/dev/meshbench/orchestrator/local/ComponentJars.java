@@ -1,7 +1,9 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.orchestrator.target.TargetException;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,23 @@ public record ComponentJars(Path java, Path embeddedMongo, Path acmeairServices,
             throw new TargetException("component jars not found: " + String.join(", ", missing)
                     + "; build them first with: mvn -B package -DskipTests");
         }
+    }
+
+    /**
+     * Copies the jars into {@code dir} and returns jars pointing there, so a rebuild during a long run (which
+     * replaces the jars under target/) cannot pull classes from under running components.
+     */
+    public ComponentJars copyTo(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            return new ComponentJars(java, copy(embeddedMongo, dir), copy(acmeairServices, dir), copy(dataplane, dir));
+        } catch (IOException e) {
+            throw new TargetException("copying component jars into " + dir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Path copy(Path jar, Path dir) throws IOException {
+        return Files.copy(jar, dir.resolve(jar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** {@code java <jvm options> -jar <jar>}, to which a component's arguments are appended. */

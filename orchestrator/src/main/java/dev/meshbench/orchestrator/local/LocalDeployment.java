@@ -64,6 +64,7 @@ public final class LocalDeployment implements Deployment {
     private final Map<String, URI> adminEndpoints = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Path workDir;
+    private ComponentJars jars;
     private volatile boolean closed;
 
     private final Path logDir;
@@ -93,7 +94,7 @@ public final class LocalDeployment implements Deployment {
 
     private void startAll() {
         Path pki = workDir.resolve("pki");
-        ComponentJars jars = config.jars();
+        jars = config.jars().copyTo(workDir.resolve("jars"));
 
         // Per-run identities: the mesh CA issues workload certificates; the JWT key signs login tokens.
         CertificateAuthority meshCa = CertificateAuthority.create("meshbench mesh CA " + egressCase.id());
@@ -150,6 +151,7 @@ public final class LocalDeployment implements Deployment {
             sidecarInbound.put(svc, listener(line, "inbound"));
         }
 
+        List<ProcessSpec> services = new ArrayList<>();
         for (String svc : SERVICES) {
             ReadyLine sidecar = sidecars.get(svc);
             String mongoPort = (egressCase == EgressCase.BYPASS ? mongoAddress : listener(sidecar, "mongo")).split(":")[1];
@@ -162,8 +164,18 @@ public final class LocalDeployment implements Deployment {
             }
             args.addAll(svc.equals("auth") ? List.of("--jwt-private-key", jwtPrivate.toString())
                     : List.of("--jwt-public-key", jwtPublic.toString()));
-            start(svc, Role.APP, jars.javaJar(jars.acmeairServices(), APP_JVM), args.toArray(String[]::new));
+            List<String> cmd = new ArrayList<>(jars.javaJar(jars.acmeairServices(), APP_JVM));
+            cmd.addAll(args);
+            cmd.add("--exit-on-stdin-eof");
+            services.add(new ProcessSpec(new Component(svc, Role.APP), cmd));
             serviceEndpoints.put(svc, URI.create("http://" + sidecarInbound.get(svc)));
+        }
+        // The services are independent once their ports are reserved: start them together.
+        System.out.printf("[%s] starting %s%n", egressCase.id(), String.join(", ", SERVICES));
+        Map<String, ReadyLine> started = supervisor.startAll(services, config.readyTimeout());
+        for (ProcessSpec spec : services) {
+            components.add(spec.component());
+            ready.put(spec.component().name(), started.get(spec.component().name()));
         }
         LOG.info("case {} deployed: {} components", egressCase.id(), components.size());
     }
@@ -194,7 +206,7 @@ public final class LocalDeployment implements Deployment {
     private ReadyLine startDataplane(String kind, String name, String... args) {
         List<String> all = new ArrayList<>(List.of(kind, "--name", name, "--admin-port", "0"));
         all.addAll(List.of(args));
-        ReadyLine line = start(name, Role.MESH, config.jars().javaJar(config.jars().dataplane(), PROXY_JVM), all.toArray(String[]::new));
+        ReadyLine line = start(name, Role.MESH, jars.javaJar(jars.dataplane(), PROXY_JVM), all.toArray(String[]::new));
         adminEndpoints.put(name, URI.create("http://" + line.get("address").orElseThrow()));
         return line;
     }
@@ -315,7 +327,7 @@ public final class LocalDeployment implements Deployment {
 
     /** Admin endpoints ({@code /stats}, {@code /ready}) of the mesh components, by component name. */
     public Map<String, URI> adminEndpoints() {
-        return Map.copyOf(adminEndpoints);
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(adminEndpoints));
     }
 
     /** The JSON of a mesh component's {@code /stats}: per-listener connection and byte counters. */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -78,6 +79,44 @@ public final class ProcessSupervisor implements AutoCloseable {
             mp.stop(stopGraceMillis);
             Thread.currentThread().interrupt();
             throw new TargetException("starting " + name + " interrupted");
+        }
+    }
+
+    /**
+     * Starts several processes at once and waits for all their ready lines; if one fails, all of them are stopped
+     * and the first failure is thrown.
+     */
+    public Map<String, ReadyLine> startAll(List<ProcessSpec> specs, Duration readyTimeout) {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(specs.size());
+        try {
+            Map<String, java.util.concurrent.Future<ReadyLine>> futures = new java.util.LinkedHashMap<>();
+            for (ProcessSpec spec : specs) {
+                futures.put(spec.component().name(), pool.submit(() -> start(spec, readyTimeout)));
+            }
+            Map<String, ReadyLine> out = new java.util.LinkedHashMap<>();
+            TargetException first = null;
+            for (var e : futures.entrySet()) {
+                try {
+                    out.put(e.getKey(), e.getValue().get());
+                } catch (ExecutionException ex) {
+                    if (first == null) {
+                        first = ex.getCause() instanceof TargetException te ? te
+                                : new TargetException("starting " + e.getKey() + " failed: " + ex.getCause(), ex.getCause());
+                    }
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    throw new TargetException("starting " + futures.keySet() + " interrupted");
+                }
+            }
+            if (first != null) {
+                for (ProcessSpec spec : specs) {
+                    stop(spec.component().name());
+                }
+                throw first;
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
         }
     }
 
