@@ -28,7 +28,8 @@ public final class LogText {
             c = c.getCause();
         }
         String m = c.getMessage();
-        return m == null ? c.getClass().getSimpleName() : m;
+        // Netty appends the address as "/127.0.0.1:40123"; drop the slash like address() does.
+        return m == null ? c.getClass().getSimpleName() : m.replace(": /", ": ");
     }
 
     /** True when a cause is a TLS failure (already counted and logged by the handshake event). */

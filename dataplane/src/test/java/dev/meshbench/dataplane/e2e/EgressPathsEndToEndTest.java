@@ -115,6 +115,7 @@ class EgressPathsEndToEndTest {
     @EnumSource(Path.class)
     @DisplayName("carries the app's TLS end to end, host name verified, and the counters show exactly the hops of the path")
     void echoesThroughPath(Path path) throws Exception {
+        awaitQuiet();
         Map<String, HopStats> before = allHops();
         long echoBefore = echo.accepted();
         byte[] message = new byte[620];
@@ -186,6 +187,12 @@ class EgressPathsEndToEndTest {
         javax.net.ssl.SSLHandshakeException e = org.junit.jupiter.api.Assertions.assertThrows(javax.net.ssl.SSLHandshakeException.class,
                 () -> AppTlsClient.connect(entry(Path.SIDECAR), "other.meshbench.test", ids.externalCa().certificate()).close());
         assertTrue(String.valueOf(e.getMessage()).contains("other.meshbench.test"), e.getMessage());
+        awaitQuiet();
+    }
+
+    /** Waits until no hop holds a connection, so one test's closing connections do not show in another's deltas. */
+    private void awaitQuiet() {
+        Eventually.await("every hop is idle", () -> allHops().values().stream().allMatch(s -> s.active() == 0), () -> allHops().toString());
     }
 
     static HopStats minus(HopStats a, HopStats b) {

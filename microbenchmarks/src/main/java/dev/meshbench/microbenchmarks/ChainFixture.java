@@ -1,0 +1,55 @@
+package dev.meshbench.microbenchmarks;
+
+import dev.meshbench.dataplane.ListenerBindException;
+import dev.meshbench.dataplane.loopback.AppTlsClient;
+import dev.meshbench.dataplane.loopback.EchoServer;
+import dev.meshbench.dataplane.loopback.LoopbackChain;
+import dev.meshbench.dataplane.loopback.MeshIdentities;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * One measured path: a TLS server standing in for MongoDB, the hops of an egress case in front of it (in this
+ * JVM, one event-loop thread per hop), and one app TLS connection through them, opened before measuring.
+ */
+final class ChainFixture implements AutoCloseable {
+    /** Event-loop threads per hop; one keeps the 2-core machine from being oversubscribed by idle loops. */
+    static final int IO_THREADS_PER_HOP = 1;
+
+    private final EchoServer server;
+    private final LoopbackChain chain;
+    private final AppTlsClient client;
+
+    ChainFixture(String path, EchoServer.Mode mode) throws IOException, ListenerBindException {
+        LoopbackChain.Shape shape = LoopbackChain.Shape.valueOf(path.toUpperCase(Locale.ROOT));
+        MeshIdentities ids = MeshIdentities.create();
+        EchoServer s = EchoServer.start(ids.server(), mode, 1);
+        LoopbackChain c = null;
+        try {
+            c = LoopbackChain.start(shape, s.address(), ids, IO_THREADS_PER_HOP);
+            client = AppTlsClient.connect(c.entry(), ids.serverName(), ids.externalCa().certificate());
+        } catch (IOException | ListenerBindException | RuntimeException e) {
+            if (c != null) {
+                c.close();
+            }
+            s.close();
+            throw e;
+        }
+        server = s;
+        chain = c;
+    }
+
+    AppTlsClient client() {
+        return client;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            client.close();
+        } finally {
+            chain.close();
+            server.close();
+        }
+    }
+}

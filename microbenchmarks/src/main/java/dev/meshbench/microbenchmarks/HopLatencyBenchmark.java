@@ -1,0 +1,55 @@
+package dev.meshbench.microbenchmarks;
+
+import dev.meshbench.dataplane.ListenerBindException;
+import dev.meshbench.dataplane.loopback.EchoServer;
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+
+/**
+ * Round trip of one small message (620 bytes, the Acmeair average payload) over an open app TLS connection
+ * through each egress path. The hops' added latency is the difference to {@code bypass}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Threads(1)
+public class HopLatencyBenchmark {
+    /** bypass: direct; sidecar: plain relay; gateway: + SNI-routed passthrough; mtls: mTLS tunnel; sni: + SNI proxy. */
+    @Param({"bypass", "sidecar", "gateway", "mtls", "sni"})
+    public String path;
+
+    @Param({"620"})
+    public int payloadBytes;
+
+    private ChainFixture fixture;
+    private byte[] message;
+
+    @Setup(Level.Trial)
+    public void start() throws IOException, ListenerBindException {
+        message = new byte[payloadBytes];
+        new Random(7).nextBytes(message);
+        fixture = new ChainFixture(path, EchoServer.Mode.ECHO);
+    }
+
+    @Benchmark
+    public byte[] roundTrip() throws IOException {
+        return fixture.client().roundTrip(message);
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws IOException {
+        fixture.close();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.meshbench.microbenchmarks;
+
+import dev.meshbench.dataplane.ListenerBindException;
+import dev.meshbench.dataplane.loopback.EchoServer;
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+
+/**
+ * Bulk relay throughput: each operation sends one 1 MiB frame of app-TLS-protected bytes through the path and
+ * waits for the server's 8-byte acknowledgement, so ops/s equals MiB/s (client to upstream direction).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(1)
+public class HopThroughputBenchmark {
+    @Param({"bypass", "sidecar", "gateway", "mtls", "sni"})
+    public String path;
+
+    @Param({"1048576"})
+    public int frameBytes;
+
+    private ChainFixture fixture;
+    private byte[] frame;
+
+    @Setup(Level.Trial)
+    public void start() throws IOException, ListenerBindException {
+        frame = new byte[frameBytes];
+        new Random(11).nextBytes(frame);
+        fixture = new ChainFixture(path, EchoServer.Mode.ACK_SINK);
+    }
+
+    @Benchmark
+    public void sendFrame() throws IOException {
+        fixture.client().sendFrame(frame);
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws IOException {
+        fixture.close();
+    }
+}
