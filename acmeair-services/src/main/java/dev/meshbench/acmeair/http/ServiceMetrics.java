@@ -14,7 +14,7 @@ public final class ServiceMetrics {
     private ServiceMetrics() {
     }
 
-    /** The caller closes the returned GC binder's resources by closing the registry's owner (see AcmeairService). */
+    /** A new registry; binders that hold resources (the GC listener) are added to {@code closeables}. */
     public static PrometheusMeterRegistry create(String service, java.util.List<AutoCloseable> closeables) {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         registry.config().commonTags("service", service);

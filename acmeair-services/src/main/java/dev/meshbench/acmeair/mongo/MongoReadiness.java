@@ -36,7 +36,7 @@ public final class MongoReadiness {
             client.getDatabase("admin").withTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).runCommand(new Document("ping", 1));
             return new Report(true, address, "ping ok");
         } catch (MongoException e) {
-            return new Report(false, address, "MongoDB at " + address + " is not reachable: " + lastServerError().orElse(firstLine(e)));
+            return new Report(false, address, "MongoDB at " + address + " did not answer ping: " + lastServerError().orElse(firstLine(e)));
         }
     }
 
