@@ -1,0 +1,196 @@
+package dev.meshbench.orchestrator.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.target.TargetException;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every case as real processes on loopback: a real Acmeair session drives MongoDB traffic, and the per-hop
+ * counters prove it took exactly the case's hops. Needs the packaged component jars (runs under failsafe).
+ */
+class LocalTargetIT {
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+    private static final List<String> SERVICES = LocalDeployment.SERVICES;
+
+    @TempDir
+    Path logs;
+
+    private static LocalTarget target(ComponentJars jars) {
+        return new LocalTarget(new LocalTargetConfig(jars, Duration.ofSeconds(90), 200, 2));
+    }
+
+    @AfterEach
+    void nothingLeftRunning() throws InterruptedException {
+        // Every component is our child; after close none may survive.
+        for (int i = 0; i < 50 && ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive); i++) {
+            Thread.sleep(100);
+        }
+        List<String> alive = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
+        assertEquals(List.of(), alive, "child processes left running");
+    }
+
+    @ParameterizedTest(name = "case {0}: MongoDB traffic takes exactly the case's hops")
+    @EnumSource(EgressCase.class)
+    void trafficTakesTheCaseHops(EgressCase c) throws Exception {
+        try (LocalDeployment d = target(ComponentJars.inBuildTree(ROOT)).deploy(c, logs)) {
+            d.awaitReady(Duration.ofMinutes(2));
+            assertEquals(expectedComponents(c), d.components().stream().map(Component::name).collect(Collectors.toSet()));
+
+            Map<String, JsonNode> before = stats(d);
+            new AcmeairSession(d.endpoints()).bookOneFlight("uid7@email.com");
+            Map<String, JsonNode> after = stats(d);
+
+            for (String svc : SERVICES) {
+                String sidecar = "sidecar-" + svc;
+                assertTrue(grew(before, after, sidecar, "inbound", "bytesClientToUpstream"), svc + "'s HTTP must enter through " + sidecar);
+                boolean hasMongoListener = after.get(sidecar).path("listeners").has("mongo");
+                assertEquals(c.passes(HopKind.SIDECAR), hasMongoListener, sidecar + " carries MongoDB traffic only when the case says so");
+                if (hasMongoListener) {
+                    assertEquals(c.meshMtls() ? "mtls-originate" : "none", after.get(sidecar).at("/listeners/mongo/tls").asText());
+                }
+            }
+            // Each request above touched these services' databases, so their MongoDB hops must have carried bytes.
+            for (String svc : List.of("customer", "flight", "booking")) {
+                if (c.passes(HopKind.SIDECAR)) {
+                    assertTrue(grew(before, after, "sidecar-" + svc, "mongo", "bytesClientToUpstream"), svc + "'s MongoDB bytes through its sidecar");
+                }
+            }
+            assertTrue(grew(before, after, "sidecar-auth", "to-customer", "bytesClientToUpstream"), "auth calls customer through its sidecar");
+            assertTrue(grew(before, after, "sidecar-booking", "to-flight", "bytesClientToUpstream"), "booking calls flight through its sidecar");
+            assertEquals(c.passes(HopKind.EGRESS_GATEWAY), after.containsKey("egress-gateway"));
+            if (c.passes(HopKind.EGRESS_GATEWAY)) {
+                assertTrue(grew(before, after, "egress-gateway", "egress", "bytesClientToUpstream"), "MongoDB bytes through the gateway");
+                assertEquals(c.meshMtls() ? "mtls-terminate" : "none", after.get("egress-gateway").at("/listeners/egress/tls").asText());
+            }
+            assertEquals(c.passes(HopKind.SNI_PROXY), after.containsKey("sni-proxy"));
+            if (c.passes(HopKind.SNI_PROXY)) {
+                assertTrue(grew(before, after, "sni-proxy", "sni", "bytesClientToUpstream"), "MongoDB bytes through the SNI proxy");
+            }
+            for (JsonNode component : after.values()) {
+                component.path("listeners").forEach(l -> l.path("refused").forEach(n -> assertEquals(0, n.asLong(), component.toString())));
+            }
+
+            List<ResourceSample> samples = d.sampleResources();
+            assertEquals(d.components().size(), samples.size(), "one CPU sample per component");
+            assertTrue(samples.stream().allMatch(s -> s.cpuMillis() > 0 && s.pid() > 0), samples.toString());
+            assertTrue(d.failure().isEmpty());
+        }
+    }
+
+    @Test
+    @DisplayName("killing the egress gateway mid-traffic fails requests, names the hop, and still tears down cleanly")
+    void gatewayDies() throws Exception {
+        try (LocalDeployment d = target(ComponentJars.inBuildTree(ROOT)).deploy(EgressCase.GATEWAY, logs)) {
+            d.awaitReady(Duration.ofMinutes(2));
+            AcmeairSession s = new AcmeairSession(d.endpoints());
+            String day = LocalDate.now(ZoneOffset.UTC) + "T00:00:00Z";
+            assertEquals(200, s.queryFlights("CDG", "JFK", day).statusCode());
+
+            long gatewayPid = pidOf(d, "egress-gateway");
+            ProcessHandle gateway = ProcessHandle.of(gatewayPid).orElseThrow();
+            gateway.destroyForcibly(); // SIGKILL: the gateway dies on its own terms, not through the supervisor
+            gateway.onExit().get();
+
+            String failure = awaitFailure(d);
+            assertTrue(failure.startsWith("egress-gateway (pid " + gatewayPid + ") exited with code"), failure);
+
+            // The flight service's pooled connections die with the gateway; new ones are refused at the sidecar.
+            HttpResponse<String> r = null;
+            for (int i = 0; i < 20; i++) {
+                r = s.queryFlights("CDG", "JFK", day);
+                if (r.statusCode() >= 500) {
+                    break;
+                }
+                Thread.sleep(250);
+            }
+            assertTrue(r.statusCode() >= 500, "a query after the gateway died must fail, got " + r.statusCode() + " " + r.body());
+            assertTrue(r.body().contains("MongoDB"), r.body());
+            String sidecarLog = Files.readString(logs.resolve("sidecar-flight.log"));
+            assertTrue(sidecarLog.contains("egress-gateway"), "the sidecar's log names the hop that failed:\n" + sidecarLog);
+        }
+    }
+
+    @Test
+    @DisplayName("a component that cannot start stops the deployment with its name, and leaves nothing running")
+    void componentFailsToStart() throws IOException {
+        ComponentJars real = ComponentJars.inBuildTree(ROOT);
+        Path broken = Files.writeString(logs.resolve("dataplane.jar"), "not a jar");
+        ComponentJars jars = new ComponentJars(real.java(), real.embeddedMongo(), real.acmeairServices(), broken);
+        TargetException e = assertThrows(TargetException.class, () -> target(jars).deploy(EgressCase.SIDECAR, logs.resolve("logs")));
+        assertTrue(e.getMessage().startsWith("starting sidecar-customer failed: sidecar-customer exited with code"), e.getMessage());
+        assertTrue(e.getMessage().contains("jarfile"), e.getMessage());
+    }
+
+    private static long pidOf(LocalDeployment d, String component) {
+        return d.sampleResources().stream().filter(s -> s.component().name().equals(component)).findFirst()
+                .map(ResourceSample::pid).orElseThrow();
+    }
+
+    private static String awaitFailure(LocalDeployment d) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            if (d.failure().isPresent()) {
+                return d.failure().get();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no failure reported after a component died");
+    }
+
+    private static Set<String> expectedComponents(EgressCase c) {
+        Set<String> names = new HashSet<>(Set.of("mongo"));
+        for (String s : SERVICES) {
+            names.add(s);
+            names.add("sidecar-" + s);
+        }
+        switch (c) {
+            case BYPASS, SIDECAR -> { }
+            case GATEWAY, MTLS -> names.add("egress-gateway");
+            case SNI -> names.addAll(List.of("egress-gateway", "sni-proxy"));
+        }
+        return names;
+    }
+
+    private static Map<String, JsonNode> stats(LocalDeployment d) throws IOException {
+        Map<String, JsonNode> out = new TreeMap<>();
+        for (var e : d.hopStats().entrySet()) {
+            out.put(e.getKey(), AcmeairSession.JSON.readTree(e.getValue()));
+        }
+        return out;
+    }
+
+    private static boolean grew(Map<String, JsonNode> before, Map<String, JsonNode> after, String component, String listener, String counter) {
+        String p = "/listeners/" + listener + "/" + counter;
+        long b = before.get(component).at(p).asLong(-1);
+        long a = after.get(component).at(p).asLong(-1);
+        assertFalse(a < 0, component + " has no " + p + ": " + after.get(component));
+        return a > b;
+    }
+}
