@@ -75,6 +75,7 @@ class AuthAndCustomerTest {
         assertEquals("uid4@email.com", c.get("_id").asText());
         assertTrue(c.has("total_miles") && c.has("miles_ytd") && c.get("address").has("city"), r.body());
         assertFalse(c.has("password"), r.body());
+        assertFalse(r.body().contains("null"), "absent fields are left out: " + r.body());
         assertTrue(r.headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
     }
 
