@@ -47,6 +47,15 @@ class AuthAndCustomerTest {
     }
 
     @Test
+    @DisplayName("logout expires the jwt_token cookie")
+    void logoutClearsCookie() {
+        HttpResponse<String> r = Http.get(auth() + "/auth/logout");
+        assertEquals(200, r.statusCode(), r.body());
+        String cookie = r.headers().firstValue("Set-Cookie").orElseThrow();
+        assertTrue(cookie.startsWith("jwt_token=;") && cookie.contains("Max-Age=0"), cookie);
+    }
+
+    @Test
     @DisplayName("login with a wrong password or an unknown user answers 403")
     void badCredentialsAre403() {
         HttpResponse<String> wrong = Http.post(auth() + "/auth/login", null, "login", "uid3@email.com", "password", "nope");

@@ -60,7 +60,7 @@ class LoaderTest {
     }
 
     @Test
-    @DisplayName("the booking loader deletes bookings only with reset=true")
+    @DisplayName("the booking loader deletes every booking with reset=true, and nothing without it")
     void bookingLoaderNeedsReset() {
         String user = "uid40@email.com";
         String jwt = login(user);
@@ -73,6 +73,12 @@ class LoaderTest {
         assertEquals(400, r.statusCode(), r.body());
         assertTrue(json(r).get("message").asText().contains("'reset'"), r.body());
         assertEquals(Long.toString(count), Http.get(booking() + "/booking/config/countBookings").body());
+
+        HttpResponse<String> reset = Http.get(booking() + "/booking/loader/load?reset=true");
+        assertEquals(200, reset.statusCode(), reset.body());
+        assertEquals(count, json(reset).get("deletedBookings").asLong());
+        assertEquals("0", Http.get(booking() + "/booking/config/countBookings").body());
+        assertEquals(0, json(Http.get(booking() + "/booking/byuser/" + user, jwt)).size());
     }
 
     @Test
