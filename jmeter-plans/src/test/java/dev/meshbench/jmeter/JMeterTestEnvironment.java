@@ -42,6 +42,12 @@ public final class JMeterTestEnvironment {
             } catch (IOException e) {
                 throw new UncheckedIOException("creating a JMeter home for tests", e);
             }
+            // JMeter's properties fall back to system properties, and surefire turns the workload properties of a
+            // `mvn -Pload -Dclients=...` command line into system properties: keep the tests independent of them.
+            for (String key : new String[] {"clients", "step.seconds", "think.ms", "customers", "flight.days", "airports",
+                    "base.url", "auth.url", "customer.url", "flight.url", "booking.url"}) {
+                System.clearProperty(key);
+            }
             JMeterUtils.setJMeterHome(home.toString());
             JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
             JMeterUtils.setLocale(Locale.ENGLISH);

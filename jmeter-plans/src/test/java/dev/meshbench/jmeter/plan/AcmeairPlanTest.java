@@ -18,13 +18,18 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.jmeter.JMeter;
+import org.apache.jmeter.control.ForeachController;
 import org.apache.jmeter.control.ReplaceableController;
 import org.apache.jmeter.gui.tree.JMeterTreeModel;
 import org.apache.jmeter.gui.tree.JMeterTreeNode;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
+import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.save.CSVSaveService;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
@@ -125,6 +130,35 @@ class AcmeairPlanTest {
         assertEquals(1, find(loaded, CancellableBookingsExtractor.class).size());
         CookieManager cookies = find(loaded, CookieManager.class).get(0);
         assertTrue(cookies.getClearEachIteration());
+    }
+
+    @Test
+    @DisplayName("lets the cancel loop run: no empty start or end index, which JMeter reads as 0")
+    void cancelLoopHasNoEmptyIndexes() {
+        ForeachController each = find(loaded, ForeachController.class).get(0);
+        assertEquals("cancel", each.getPropertyAsString("ForeachController.inputVal"));
+        assertTrue(each.getProperty("ForeachController.endIndex") instanceof NullProperty);
+        assertTrue(each.getProperty("ForeachController.startIndex") instanceof NullProperty);
+    }
+
+    @Test
+    @DisplayName("writes exactly the documented JTL columns to the file named by meshbench.jtl")
+    void samplesWriter() {
+        List<ResultCollector> writers = find(loaded, ResultCollector.class);
+        assertEquals(1, writers.size());
+        ResultCollector writer = writers.get(0);
+        assertEquals("${__P(meshbench.jtl,)}", writer.getPropertyAsString("filename"));
+        Properties saved = JMeterTestEnvironment.setProperties("sample_variables", "step");
+        try {
+            SampleEvent.initSampleVariables();
+            assertEquals("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+                    + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"step\"",
+                    CSVSaveService.printableFieldNamesToString(writer.getSaveConfig()));
+            assertTrue(!writer.getSaveConfig().saveAsXml() && !writer.getSaveConfig().saveSubresults());
+        } finally {
+            JMeterTestEnvironment.restore(saved);
+            SampleEvent.initSampleVariables();
+        }
     }
 
     @Test

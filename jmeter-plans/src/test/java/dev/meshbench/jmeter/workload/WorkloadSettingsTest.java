@@ -67,7 +67,7 @@ class WorkloadSettingsTest {
         "customers||is empty",
         "flight.days|1|must be at least 2",
         "airports|JFK|needs at least two distinct airports",
-        "airports|JFK,L-X|is not an airport code"})
+        "airports|JFK,L-X|is not a 3-letter IATA airport code"})
     @DisplayName("rejects think time, customers, flight days and airports it cannot run with")
     void rejectsOtherBadValues(String property, String value, String rule) {
         InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
