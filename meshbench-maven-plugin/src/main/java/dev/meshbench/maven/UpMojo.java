@@ -75,6 +75,7 @@ public class UpMojo extends AbstractMojo {
             project.getProperties().setProperty("meshbench.stepSeconds", Integer.toString(config.stepSeconds()));
             project.getProperties().setProperty("meshbench.thinkTimeMs", Integer.toString(config.thinkTimeMs()));
             project.getProperties().setProperty("meshbench.customers", Integer.toString(config.customers()));
+            project.getProperties().setProperty("meshbench.flightDays", Integer.toString(config.flightDays()));
             project.getProperties().setProperty("meshbench.maxErrorPercent", Double.toString(config.maxErrorPercent()));
             run.endpoints().services().forEach((svc, uri) -> project.getProperties().setProperty("meshbench." + svc + ".url", uri.toString()));
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));

@@ -41,5 +41,7 @@ class JtlTailTest {
         assertEquals(2, steps.get(5).samples());
         assertEquals(0, steps.get(5).errors());
         assertEquals(2015, steps.get(5).lastEndMs());
+        assertEquals(5, tail.latestStep(), "the newest sample's step is the current one");
+        assertEquals(1000, tail.firstStartMs().orElseThrow());
     }
 }

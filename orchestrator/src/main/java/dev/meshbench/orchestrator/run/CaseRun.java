@@ -147,11 +147,17 @@ public final class CaseRun implements AutoCloseable {
                 double tps = (total - last[0]) * 1000.0 / Math.max(1, now - last[1]);
                 last[0] = total;
                 last[1] = now;
-                int stepIndex = Math.min(config.clients().size(), (int) ((now - loadStart) / 1000 / config.stepSeconds()) + 1);
-                long left = Math.max(0, config.loadSecondsPerCase() - (now - loadStart) / 1000);
-                out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%n",
-                        egressCase.id(), stepIndex, config.clients().size(), config.clients().get(stepIndex - 1),
-                        human((now - loadStart) / 1000), human(left), tps, total, errors);
+                int clients = tail.latestStep();
+                if (clients < 0) {
+                    out.printf("[%s] waiting for the load generator's first sample (%s since ready)%n", egressCase.id(),
+                            human((now - loadStart) / 1000));
+                } else {
+                    long elapsed = (now - tail.firstStartMs().orElse(loadStart)) / 1000;
+                    long left = Math.max(0, config.loadSecondsPerCase() - elapsed);
+                    out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%n",
+                            egressCase.id(), config.clients().indexOf(clients) + 1, config.clients().size(), clients,
+                            human(elapsed), human(left), tps, total, errors);
+                }
                 deployment.failure().ifPresent(f -> out.printf("[%s] COMPONENT DIED: %s%n", egressCase.id(), f));
             } catch (IOException | RuntimeException e) {
                 LOG.debug("progress poll failed: {}", e.toString());

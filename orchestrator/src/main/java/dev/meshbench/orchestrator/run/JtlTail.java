@@ -23,6 +23,9 @@ public final class JtlTail {
     private int colSuccess = -1;
     private int colStep = -1;
     private final Map<Integer, StepCounts> steps = new TreeMap<>();
+    private int latestStep = -1;
+    private long latestStartMs = Long.MIN_VALUE;
+    private long firstStartMs = Long.MAX_VALUE;
 
     public JtlTail(Path file) {
         this.file = file;
@@ -115,6 +118,11 @@ public final class JtlTail {
                 c.errors++;
             }
             c.firstStartMs = Math.min(c.firstStartMs, ts);
+            firstStartMs = Math.min(firstStartMs, ts);
+            if (ts >= latestStartMs) {
+                latestStartMs = ts;
+                latestStep = step;
+            }
             c.lastEndMs = Math.max(c.lastEndMs, ts + el);
             return true;
         } catch (RuntimeException e) {
@@ -149,6 +157,16 @@ public final class JtlTail {
         }
         out.add(cur.toString());
         return out;
+    }
+
+    /** The step (client count) of the most recent sample, or -1 before the first one. */
+    public synchronized int latestStep() {
+        return latestStep;
+    }
+
+    /** Start of the first sample, or empty before the first one: when the load really began. */
+    public synchronized java.util.OptionalLong firstStartMs() {
+        return firstStartMs == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(firstStartMs);
     }
 
     /** Counts per step (by client count), in client order. */
