@@ -53,6 +53,7 @@ class RunConfigTest {
         "meshbench.clients|' '|meshbench.clients=: must list at least one client count, e.g. 1,5,10,20",
         "meshbench.clients|0,5|meshbench.clients=[0, 5]: client counts must be positive whole numbers",
         "meshbench.clients|5,5|meshbench.clients=[5, 5]: client counts must be distinct (each one names its step in the results)",
+        "meshbench.clients|1,2,3,4,5,6,7,8,9,10,11,12,13|meshbench.clients=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]: at most 12 steps (the JMeter plan has 12 step groups)",
         "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be a positive number of seconds",
         "meshbench.warmupSeconds|30|meshbench.warmupSeconds=30: must be at least 0 and less than meshbench.stepSeconds (20)",
         "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",

@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
 import dev.meshbench.orchestrator.target.Target;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -52,6 +54,7 @@ public final class CaseRun implements AutoCloseable {
     private JtlTail tail;
     private ScheduledExecutorService progress;
     private boolean finished;
+    private List<Component> components = List.of();
 
     private CaseRun(RunConfig config, EgressCase egressCase, Path runDir, PrintStream out) {
         this.config = config;
@@ -184,6 +187,7 @@ public final class CaseRun implements AutoCloseable {
             recorder.close();
         }
         if (deployment != null) {
+            components = deployment.components();
             deployment.close();
         }
         finished = true;
@@ -206,6 +210,13 @@ public final class CaseRun implements AutoCloseable {
         writeInputs();
         try {
             RunResults results = ResultsConverter.convert(runDir);
+            List<String> gaps = RunChecks.gaps(results, components, runDir);
+            if (failure.isEmpty() && !gaps.isEmpty()) {
+                // Incomplete results must not pass as a measurement: keep them, marked failed.
+                inputs = inputs.failed("incomplete run: " + String.join("; ", gaps));
+                writeInputs();
+                results = ResultsConverter.convert(runDir);
+            }
             out.printf("[%s] run %s %s after %s; results: %s%n", egressCase.id(), runId(), inputs.status().id(),
                     human((long) elapsedSeconds()), runDir.resolve("results.json"));
             return results;

@@ -36,6 +36,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_MAX_ERROR_PERCENT = "meshbench.maxErrorPercent";
     public static final String P_RESULTS_DIR = "meshbench.resultsDir";
 
+    /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
+    public static final int MAX_STEPS = 12;
+
     /** Short enough for one case in a few minutes on 2 cores. */
     public static final Map<String, String> DEFAULTS = Map.of(
             P_CLIENTS, "1,5,10,20",
@@ -67,6 +70,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             if (c < 1) {
                 throw invalid(P_CLIENTS, clients.toString(), "client counts must be positive whole numbers");
             }
+        }
+        if (clients.size() > MAX_STEPS) {
+            throw invalid(P_CLIENTS, clients.toString(), "at most " + MAX_STEPS + " steps (the JMeter plan has " + MAX_STEPS + " step groups)");
         }
         if (clients.stream().distinct().count() != clients.size()) {
             throw invalid(P_CLIENTS, clients.toString(), "client counts must be distinct (each one names its step in the results)");
