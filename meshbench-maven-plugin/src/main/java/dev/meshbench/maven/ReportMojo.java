@@ -18,11 +18,11 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class ReportMojo extends AbstractMojo {
     /** The results folder (one sub-folder per run). */
-    @Parameter(property = "meshbench.results", defaultValue = "${maven.multiModuleProjectDirectory}/results")
+    @Parameter(property = "meshbench.resultsDir", defaultValue = "${maven.multiModuleProjectDirectory}/results")
     File results;
 
-    /** Where the report goes. */
-    @Parameter(property = "meshbench.report", defaultValue = "${maven.multiModuleProjectDirectory}/results/report")
+    /** Where the report goes (default: the {@code report} folder inside the results folder). */
+    @Parameter(property = "meshbench.report")
     File report;
 
     /** Client count for the response-time and CPU charts (the study used 20). */
@@ -32,6 +32,9 @@ public class ReportMojo extends AbstractMojo {
     @Override
     public void execute() throws MojoExecutionException {
         System.setProperty("java.awt.headless", "true");
+        if (report == null) {
+            report = new File(results, "report");
+        }
         try {
             ReportGenerator.generate(results.toPath(), report.toPath(), clients, ConversionMode.NONE, Instant.now());
             getLog().info("meshbench report: " + report.toPath().resolve("index.html"));
