@@ -1,5 +1,6 @@
 package dev.meshbench.acmeair;
 
+import dev.meshbench.component.ComponentMain;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import dev.meshbench.acmeair.auth.AuthHandler;
@@ -112,7 +113,7 @@ public final class AcmeairService implements AutoCloseable {
         } catch (RuntimeException e) {
             closeAll(closeables);
             throw new ServiceStartException("starting the " + name.id() + " service on " + config.host() + ":" + config.port()
-                    + " failed: " + describe(e), e);
+                    + " failed: " + ComponentMain.describe(e), e);
         }
     }
 
@@ -177,16 +178,5 @@ public final class AcmeairService implements AutoCloseable {
                 LOG.warn("closing {} failed: {}", c, e.getMessage());
             }
         }
-    }
-
-    static String describe(Throwable t) {
-        StringBuilder b = new StringBuilder();
-        for (Throwable c = t; c != null && b.length() < 400; c = c.getCause()) {
-            String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
-            if (b.indexOf(m) < 0) {
-                b.append(b.length() == 0 ? "" : ": ").append(m);
-            }
-        }
-        return b.toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.meshbench.acmeair.mongo;
 
+import dev.meshbench.component.ComponentMain;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.connection.ServerDescription;
@@ -43,21 +44,10 @@ public final class MongoReadiness {
     private java.util.Optional<String> lastServerError() {
         for (ServerDescription d : client.getClusterDescription().getServerDescriptions()) {
             if (d.getException() != null) {
-                return java.util.Optional.of(chain(d.getException()));
+                return java.util.Optional.of(ComponentMain.describe(d.getException()));
             }
         }
         return java.util.Optional.empty();
-    }
-
-    static String chain(Throwable t) {
-        StringBuilder b = new StringBuilder();
-        for (Throwable c = t; c != null && b.length() < 400; c = c.getCause()) {
-            String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
-            if (b.indexOf(m) < 0) {
-                b.append(b.length() == 0 ? "" : ": ").append(m);
-            }
-        }
-        return b.toString();
     }
 
     private static String firstLine(Throwable t) {
