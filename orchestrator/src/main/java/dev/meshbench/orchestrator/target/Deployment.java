@@ -1,0 +1,37 @@
+package dev.meshbench.orchestrator.target;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** One case deployed on one target. Closing it tears everything down; closing twice is harmless. */
+public interface Deployment extends AutoCloseable {
+    EgressCase egressCase();
+
+    /** Blocks until every component serves and the database is loaded, or throws naming what is not ready. */
+    void awaitReady(Duration timeout);
+
+    /** Where the load generator sends requests. Valid after {@link #awaitReady}. */
+    Endpoints endpoints();
+
+    /** The components of this deployment, in start order. */
+    List<Component> components();
+
+    /** Reads CPU and memory of every running component now. */
+    List<ResourceSample> sampleResources();
+
+    /**
+     * Per-hop counters of each mesh component as JSON (connections and bytes per listener), by component name;
+     * empty where the target cannot say.
+     */
+    default java.util.Map<String, String> hopStats() {
+        return java.util.Map.of();
+    }
+
+    /** Set once a component has died on its own: which one, and how. */
+    Optional<String> failure();
+
+    @Override
+    void close();
+}

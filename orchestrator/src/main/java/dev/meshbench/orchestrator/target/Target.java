@@ -1,0 +1,19 @@
+package dev.meshbench.orchestrator.target;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+
+/**
+ * Where a case runs: the local target (every component a process on loopback) or a Kubernetes cluster with
+ * Istio. One small contract so the runner does not care which.
+ */
+public interface Target {
+    /** {@code local} or {@code kubernetes}: written into every result. */
+    String id();
+
+    /**
+     * Starts deploying a case; call {@link Deployment#awaitReady} before sending load.
+     *
+     * @param logDir where the components' logs are collected
+     */
+    Deployment deploy(EgressCase egressCase, java.nio.file.Path logDir);
+}
