@@ -36,7 +36,8 @@ public record Customer(@JsonProperty("_id") String id, String status, @JsonPrope
                 Address.from(d.get("address", Document.class)), d.getString("phoneNumber"), d.getString("phoneNumberType"));
     }
 
-    private static long number(Document d, String key) {
+    /** A numeric field as a long; 0 when it is absent or not a number. */
+    static long number(Document d, String key) {
         Object v = d.get(key);
         return v instanceof Number n ? n.longValue() : 0L;
     }

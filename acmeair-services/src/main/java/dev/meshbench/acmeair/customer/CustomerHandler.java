@@ -18,6 +18,8 @@ import org.bson.conversions.Bson;
  *
  * <pre>
  * GET  /customer/byid/{custid}                         JWT for custid; the customer (no password)
+ * GET  /customer/byid/{custid}/rewards[?plannedMiles=N] JWT for custid; miles, the tier they earn, miles to the next
+ *                                                      tier, and the tier after a trip of N miles (0..MAX_PLANNED_MILES)
  * POST /customer/byid/{custid}                         JWT for custid; form: any of password, phoneNumber,
  *                                                      phoneNumberType (HOME|BUSINESS|MOBILE), streetAddress1,
  *                                                      streetAddress2, city, stateProvince, country, postalCode
@@ -31,6 +33,8 @@ import org.bson.conversions.Bson;
  */
 public final class CustomerHandler {
     public static final int MAX_CUSTOMERS = 1_000_000;
+    /** Upper bound of {@code plannedMiles}: far above the miles of any trip (a round trip is under 25,000). */
+    public static final long MAX_PLANNED_MILES = 1_000_000;
     static final Set<String> PHONE_TYPES = Set.of("HOME", "BUSINESS", "MOBILE");
     static final List<String> ADDRESS_FIELDS = List.of("streetAddress1", "streetAddress2", "city", "stateProvince", "country", "postalCode");
     private static final int MAX_FIELD = 200;
@@ -45,6 +49,7 @@ public final class CustomerHandler {
 
     public void routes(Javalin app) {
         app.get("/customer/byid/{custid}", this::get);
+        app.get("/customer/byid/{custid}/rewards", this::rewards);
         app.post("/customer/byid/{custid}", this::update);
         app.post("/customer/internal/validateid", this::validate);
         app.post("/customer/internal/updateCustomerTotalMiles/{custid}", this::addMiles);
@@ -56,6 +61,14 @@ public final class CustomerHandler {
         String id = ctx.pathParam("custid");
         jwt.requireUser(ctx, id);
         ctx.json(repo.find(id).orElseThrow(() -> unknown(id)));
+    }
+
+    void rewards(Context ctx) {
+        String id = ctx.pathParam("custid");
+        jwt.requireUser(ctx, id);
+        Long planned = Forms.optionalQueryLong(ctx, "plannedMiles", 0, MAX_PLANNED_MILES);
+        CustomerRepository.MilesBalance miles = repo.findMiles(id).orElseThrow(() -> unknown(id));
+        ctx.json(CustomerRewards.of(id, miles.totalMiles(), miles.milesYtd(), planned));
     }
 
     void update(Context ctx) {

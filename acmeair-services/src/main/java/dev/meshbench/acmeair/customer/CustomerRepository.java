@@ -36,6 +36,19 @@ public final class CustomerRepository {
         return Optional.ofNullable(customers().find(eq("_id", id)).first()).map(Customer::from);
     }
 
+    /** A customer's miles, as {@link #findMiles} reads them. */
+    public record MilesBalance(long totalMiles, long milesYtd) {
+    }
+
+    /**
+     * Only the customer's {@code total_miles} and {@code miles_ytd} (a projection: the rest of the profile stays on the
+     * server); empty when the customer does not exist.
+     */
+    public Optional<MilesBalance> findMiles(String id) {
+        Document d = customers().find(eq("_id", id)).projection(new Document("total_miles", 1).append("miles_ytd", 1)).first();
+        return Optional.ofNullable(d).map(m -> new MilesBalance(Customer.number(m, "total_miles"), Customer.number(m, "miles_ytd")));
+    }
+
     /** True when the customer exists and the password matches. */
     public boolean credentialsMatch(String id, String password) {
         Document d = customers().find(eq("_id", id)).projection(new Document("password", 1)).first();

@@ -53,6 +53,28 @@ public final class Forms {
         return (int) n;
     }
 
+    /**
+     * An optional whole number from the query string: {@code null} when absent or blank, else a number from
+     * {@code min} to {@code max}; 400 naming the parameter otherwise. For reads, so nothing is said about changes.
+     */
+    public static Long optionalQueryLong(Context ctx, String param, long min, long max) {
+        String v = ctx.queryParam(param);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        long n;
+        try {
+            n = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new ApiException(400, "query parameter '" + param + "' is '" + v + "', not a whole number (from " + min
+                    + " to " + max + ")");
+        }
+        if (n < min || n > max) {
+            throw new ApiException(400, "query parameter '" + param + "' is " + n + ", must be from " + min + " to " + max);
+        }
+        return n;
+    }
+
     public static boolean bool(String field, String v) {
         return switch (v.toLowerCase(java.util.Locale.ROOT)) {
             case "true" -> true;
