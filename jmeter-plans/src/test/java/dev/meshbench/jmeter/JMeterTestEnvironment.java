@@ -45,7 +45,7 @@ public final class JMeterTestEnvironment {
             // JMeter's properties fall back to system properties, and surefire turns the workload properties of a
             // `mvn -Pload -Dclients=...` command line into system properties: keep the tests independent of them.
             for (String key : new String[] {"clients", "step.seconds", "think.ms", "customers", "flight.days", "airports",
-                    "base.url", "auth.url", "customer.url", "flight.url", "booking.url"}) {
+                    "rewards.percent", "base.url", "auth.url", "customer.url", "flight.url", "booking.url"}) {
                 System.clearProperty(key);
             }
             JMeterUtils.setJMeterHome(home.toString());

@@ -16,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks every workload property (clients, step.seconds, think.ms, customers, flight.days, airports, the service
- * URLs) when the test starts, before any thread group, and prints one line saying what the run will do.
+ * Checks every workload property (clients, step.seconds, think.ms, customers, flight.days, airports,
+ * rewards.percent, the service URLs) when the test starts, before any thread group, and prints one line saying what the run will do.
  *
  * <p>On a bad value it reports {@code property=value: rule}. In non-GUI mode it then ends JMeter with exit code 1,
  * the only way JMeter 5.6 has to make the run (and a Maven build around it) fail before it starts; in the GUI it

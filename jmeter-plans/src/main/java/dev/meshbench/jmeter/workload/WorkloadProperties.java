@@ -21,6 +21,11 @@ public final class WorkloadProperties {
     public static final String FLIGHT_DAYS = "flight.days";
     public static final String AIRPORTS = "airports";
     public static final String BASE_URL = "base.url";
+    /**
+     * Percentage of a session's rounds that also request {@code viewRewards} (a Throughput Controller in percent
+     * mode). 0, the default, never sends it and keeps the original Acmeair mix exactly.
+     */
+    public static final String REWARDS_PERCENT = "rewards.percent";
 
     /** The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}. */
     public static final List<String> SERVICES = List.of("auth", "customer", "flight", "booking");
@@ -32,6 +37,7 @@ public final class WorkloadProperties {
             THINK_MS, "0",
             CUSTOMERS, "10000",
             FLIGHT_DAYS, "5",
+            REWARDS_PERCENT, "0",
             BASE_URL, "http://127.0.0.1:8080");
 
     private WorkloadProperties() {
@@ -68,6 +74,27 @@ public final class WorkloadProperties {
         } catch (NumberFormatException e) {
             throw new InvalidWorkloadPropertyException(name, value, "is not a whole number");
         }
+    }
+
+    /**
+     * A percentage from 0 to 100, digits with an optional decimal point ({@code 5}, {@code 2.5}): what JMeter's
+     * Throughput Controller reads with {@code Float.parseFloat}. Anything else is rejected here, because that
+     * controller treats a value it cannot parse as 100%.
+     */
+    public static double percent(Properties props, String name) {
+        String value = raw(props, name);
+        if (value == null || value.isEmpty()) {
+            throw new InvalidWorkloadPropertyException(name, value, "is empty; give a percentage from 0 to 100 (0 = never)");
+        }
+        if (!value.matches("[0-9]+(\\.[0-9]+)?")) {
+            throw new InvalidWorkloadPropertyException(name, value,
+                    "is not a percentage; give a number from 0 to 100 such as 5 or 2.5 (0 = never)");
+        }
+        double percent = Double.parseDouble(value);
+        if (percent > 100) {
+            throw new InvalidWorkloadPropertyException(name, value, "must be from 0 to 100 (a percentage of rounds)");
+        }
+        return percent;
     }
 
     /** {@code customers}: users are {@code uid0@email.com} .. {@code uid<customers-1>@email.com}. */

@@ -1,5 +1,6 @@
 package dev.meshbench.jmeter.workload;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,10 +16,11 @@ import java.util.Properties;
  * @param customers   users are drawn from {@code uid0@email.com} .. {@code uid<customers-1>@email.com}
  * @param flightDays  days of flights loaded, counted from today (UTC); queries stay inside them
  * @param airports    codes flights are queried between
+ * @param rewardsPercent percentage of rounds that also view the customer's rewards (0 = never, the original mix)
  * @param serviceUrls base URL per service (auth, customer, flight, booking), in that order
  */
 public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, int flightDays, List<String> airports,
-        Map<String, String> serviceUrls) {
+        double rewardsPercent, Map<String, String> serviceUrls) {
 
     public WorkloadSettings {
         airports = List.copyOf(airports);
@@ -35,6 +37,10 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
             throw new InvalidWorkloadPropertyException(WorkloadProperties.FLIGHT_DAYS, Integer.toString(flightDays),
                     "must be at least 2 (a round trip returns the day after it leaves)");
         }
+        if (!(rewardsPercent >= 0 && rewardsPercent <= 100)) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.REWARDS_PERCENT, Double.toString(rewardsPercent),
+                    "must be from 0 to 100 (a percentage of rounds)");
+        }
     }
 
     public static WorkloadSettings fromProperties(Properties props) {
@@ -43,20 +49,23 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
         int customers = WorkloadProperties.customers(props);
         int days = WorkloadProperties.positiveInt(props, WorkloadProperties.FLIGHT_DAYS, "days");
         List<String> airports = AcmeairAirports.fromProperties(props);
+        double rewards = WorkloadProperties.percent(props, WorkloadProperties.REWARDS_PERCENT);
         Map<String, String> urls = new LinkedHashMap<>();
         for (String service : WorkloadProperties.SERVICES) {
             urls.put(service, WorkloadProperties.serviceUrl(props, service));
         }
-        return new WorkloadSettings(ramp, think, customers, days, airports, urls);
+        return new WorkloadSettings(ramp, think, customers, days, airports, rewards, urls);
     }
 
     /** One line for people: what this run will do. */
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Acmeair ramp: clients %s, %d s per step (%d s in all), think %d ms, "
-                        + "%d customers, %d airports, %d flight days;",
+                        + "%d customers, %d airports, %d flight days, %s;",
                 ramp.clients(), ramp.stepSeconds(), ramp.totalSeconds(), thinkMs, customers, airports.size(),
-                flightDays));
+                flightDays, rewardsPercent == 0 ? "viewRewards off"
+                        : "viewRewards in " + BigDecimal.valueOf(rewardsPercent).stripTrailingZeros().toPlainString()
+                                + "% of rounds"));
         for (String service : WorkloadProperties.SERVICES) {
             sb.append(' ').append(service).append('=').append(serviceUrls.get(service));
         }

@@ -47,6 +47,14 @@ class WorkloadPropertiesValidatorTest {
     }
 
     @Test
+    @DisplayName("reports a rewards percentage JMeter would misread, naming rewards.percent")
+    void reportsBadRewardsPercent() {
+        assertNull(validator().validate(props("clients", "1", "rewards.percent", "10%")));
+        assertEquals("rewards.percent=10%: is not a percentage; give a number from 0 to 100 such as 5 or 2.5 (0 = never)",
+                reported.get(0).getMessage());
+    }
+
+    @Test
     @DisplayName("reports a negative step duration naming step.seconds")
     void reportsNegativeDuration() {
         assertNull(validator().validate(props("clients", "1", "step.seconds", "-30")));

@@ -44,7 +44,7 @@ class AcmeairPlanTest {
     static final File JTL_PROPERTIES = new File("src/main/jmeter/meshbench-jtl.properties");
 
     static final Set<String> LABELS = Set.of("login", "viewProfile", "updateProfile", "queryFlights", "bookFlights",
-            "listBookings", "cancelBooking");
+            "listBookings", "viewRewards", "cancelBooking");
 
     private static HashTree loaded;
 
@@ -108,7 +108,7 @@ class AcmeairPlanTest {
                 labels.add(s.getName());
             }
             assertEquals(List.of("login", "viewProfile", "updateProfile", "queryFlights", "bookFlights",
-                    "listBookings", "cancelBooking"), new ArrayList<>(labels), g.getName());
+                    "listBookings", "viewRewards", "cancelBooking"), new ArrayList<>(labels), g.getName());
         }
     }
 

@@ -67,13 +67,30 @@ class WorkloadSettingsTest {
         "customers||is empty",
         "flight.days|1|must be at least 2",
         "airports|JFK|needs at least two distinct airports",
-        "airports|JFK,L-X|is not a 3-letter IATA airport code"})
+        "airports|JFK,L-X|is not a 3-letter IATA airport code",
+        "rewards.percent|101|must be from 0 to 100",
+        "rewards.percent|-5|is not a percentage",
+        "rewards.percent|1e1|is not a percentage",
+        "rewards.percent|5,5|is not a percentage",
+        "rewards.percent|NaN|is not a percentage",
+        "rewards.percent||is empty"})
     @DisplayName("rejects think time, customers, flight days and airports it cannot run with")
     void rejectsOtherBadValues(String property, String value, String rule) {
         InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
                 () -> WorkloadSettings.fromProperties(props(property, value == null ? "" : value)));
         assertEquals(property, e.property());
         assertTrue(e.getMessage().contains(rule), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("leaves viewRewards out unless rewards.percent asks for it, and accepts decimals")
+    void rewardsPercent() {
+        assertEquals(0.0, WorkloadSettings.fromProperties(new Properties()).rewardsPercent());
+        assertEquals(2.5, WorkloadSettings.fromProperties(props("rewards.percent", " 2.5 ")).rewardsPercent());
+        assertEquals(100.0, WorkloadSettings.fromProperties(props("rewards.percent", "100")).rewardsPercent());
+        assertTrue(WorkloadSettings.fromProperties(new Properties()).summary().contains(" flight days, viewRewards off;"));
+        assertTrue(WorkloadSettings.fromProperties(props("rewards.percent", "10.0")).summary()
+                .contains(" flight days, viewRewards in 10% of rounds;"));
     }
 
     @Test
