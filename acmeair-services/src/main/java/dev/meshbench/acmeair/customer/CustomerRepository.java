@@ -45,8 +45,10 @@ public final class CustomerRepository {
      * server); empty when the customer does not exist.
      */
     public Optional<MilesBalance> findMiles(String id) {
-        Document d = customers().find(eq("_id", id)).projection(new Document("total_miles", 1).append("miles_ytd", 1)).first();
-        return Optional.ofNullable(d).map(m -> new MilesBalance(Customer.number(m, "total_miles"), Customer.number(m, "miles_ytd")));
+        Document d = customers().find(eq("_id", id))
+                .projection(new Document("total_miles", 1).append("miles_ytd", 1)).first();
+        return Optional.ofNullable(d)
+                .map(m -> new MilesBalance(Customer.number(m, "total_miles"), Customer.number(m, "miles_ytd")));
     }
 
     /** True when the customer exists and the password matches. */
