@@ -128,7 +128,7 @@ public final class LocalDeployment implements Deployment {
             }
         };
 
-        Map<String, Integer> appPorts = reservePorts(SERVICES);
+        Map<String, Integer> appPorts = PortReservations.reserve(SERVICES);
         Map<String, String> sidecarInbound = new LinkedHashMap<>();
         Map<String, ReadyLine> sidecars = new LinkedHashMap<>();
         for (String svc : SERVICES) {
@@ -229,29 +229,6 @@ public final class LocalDeployment implements Deployment {
     private static String listener(ReadyLine line, String listener) {
         return line.get("listener." + listener).orElseThrow(() -> new TargetException(
                 line.component() + " reported no listener '" + listener + "' in its ready line: " + line));
-    }
-
-    private static Map<String, Integer> reservePorts(List<String> names) {
-        Map<String, Integer> ports = new LinkedHashMap<>();
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (String n : names) {
-                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                held.add(s);
-                ports.put(n, s.getLocalPort());
-            }
-        } catch (IOException e) {
-            throw new TargetException("reserving loopback ports for " + names + " failed: " + e.getMessage(), e);
-        } finally {
-            for (ServerSocket s : held) {
-                try {
-                    s.close();
-                } catch (IOException ignored) {
-                    // closing a never-accepted socket does not fail in practice
-                }
-            }
-        }
-        return ports;
     }
 
     @Override
