@@ -182,15 +182,9 @@ public final class CaseRun implements AutoCloseable {
         Optional<String> died = deployment == null ? Optional.empty() : deployment.failure();
         if (deployment != null) {
             writeHopStats(deployment.hopStats());
-        }
-        if (recorder != null) {
-            recorder.close();
-        }
-        if (deployment != null) {
             components = deployment.components();
-            deployment.close();
         }
-        finished = true;
+        teardown();
         try {
             tail.poll();
         } catch (IOException e) {
@@ -244,7 +238,8 @@ public final class CaseRun implements AutoCloseable {
         }
     }
 
-    private void fail(String reason) {
+    /** Stops progress and sampling (taking a last sample) and tears the deployment down. */
+    private void teardown() {
         stopProgress();
         if (recorder != null) {
             recorder.close();
@@ -253,6 +248,10 @@ public final class CaseRun implements AutoCloseable {
             deployment.close();
         }
         finished = true;
+    }
+
+    private void fail(String reason) {
+        teardown();
         inputs = inputs.failed(reason);
         writeInputs();
         out.printf("[%s] run %s failed: %s%n", egressCase.id(), inputs.runId(), reason);
