@@ -177,7 +177,7 @@ public final class LocalDeployment implements Deployment {
             components.add(spec.component());
             ready.put(spec.component().name(), started.get(spec.component().name()));
         }
-        LOG.info("case {} deployed: {} components", egressCase.id(), components.size());
+        LOG.debug("case {} deployed: {} components", egressCase.id(), components.size());
     }
 
     /** Which services a service calls (REFERENCE section 3). */

@@ -56,7 +56,7 @@ public final class ProcessSupervisor implements AutoCloseable {
         String name = spec.component().name();
         Path log = logDir.resolve(name + ".log");
         ProcessBuilder pb = new ProcessBuilder(spec.command()).redirectErrorStream(true);
-        LOG.info("starting {}: {}", name, String.join(" ", spec.command()));
+        LOG.debug("starting {}: {}", name, String.join(" ", spec.command()));
         ManagedProcess mp;
         try {
             mp = new ManagedProcess(spec.component(), pb.start(), log);
@@ -66,7 +66,7 @@ public final class ProcessSupervisor implements AutoCloseable {
         processes.add(mp);
         try {
             ReadyLine line = mp.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            LOG.info("{} ready (pid {}): {}", name, mp.pid(), line);
+            LOG.debug("{} ready (pid {}): {}", name, mp.pid(), line);
             return line;
         } catch (ExecutionException e) {
             mp.stop(stopGraceMillis);
@@ -148,7 +148,7 @@ public final class ProcessSupervisor implements AutoCloseable {
         for (int i = all.size() - 1; i >= 0; i--) {
             ManagedProcess p = all.get(i);
             if (p.isAlive()) {
-                LOG.info("stopping {} (pid {})", p.component().name(), p.pid());
+                LOG.debug("stopping {} (pid {})", p.component().name(), p.pid());
             }
             p.stop(stopGraceMillis);
         }
