@@ -1,5 +1,7 @@
 package dev.meshbench.jmeter.config;
 
+import static dev.meshbench.jmeter.TestProperties.props;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,14 +22,6 @@ class WorkloadPropertiesValidatorTest {
         WorkloadPropertiesValidator v = new WorkloadPropertiesValidator();
         v.setOnInvalid(reported::add);
         return v;
-    }
-
-    private static Properties props(String... kv) {
-        Properties p = new Properties();
-        for (int i = 0; i < kv.length; i += 2) {
-            p.setProperty(kv[i], kv[i + 1]);
-        }
-        return p;
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.meshbench.jmeter.workload;
 
+import static dev.meshbench.jmeter.TestProperties.props;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,14 +14,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class WorkloadSettingsTest {
-
-    private static Properties props(String... kv) {
-        Properties p = new Properties();
-        for (int i = 0; i < kv.length; i += 2) {
-            p.setProperty(kv[i], kv[i + 1]);
-        }
-        return p;
-    }
 
     @Test
     @DisplayName("sends every service to base.url unless the service has its own URL")
