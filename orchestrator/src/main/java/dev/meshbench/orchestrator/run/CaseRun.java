@@ -12,7 +12,9 @@ import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.convert.JtlStepWindows;
 import dev.meshbench.results.convert.ResultsConverter;
+import dev.meshbench.results.io.ResultsFormatException;
 import dev.meshbench.results.io.ResultsJson;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -185,15 +187,15 @@ public final class CaseRun implements AutoCloseable {
             components = deployment.components();
         }
         teardown();
-        try {
-            tail.poll();
-        } catch (IOException e) {
-            LOG.warn("reading {} failed: {}", jtl(), e.toString());
-        }
-        for (Map.Entry<Integer, JtlTail.StepCounts> e : tail.steps().entrySet()) {
-            if (config.clients().contains(e.getKey()) && e.getValue().lastEndMs() > e.getValue().firstStartMs()) {
-                inputs = inputs.withStep(StepWindow.planned(e.getKey()).started(e.getValue().firstStartMs())
-                        .ended(e.getValue().lastEndMs()));
+        if (Files.exists(jtl())) {
+            try {
+                for (StepWindow w : JtlStepWindows.read(jtl()).values()) {
+                    if (config.clients().contains(w.clients())) {
+                        inputs = inputs.withStep(w);
+                    }
+                }
+            } catch (ResultsFormatException e) {
+                LOG.warn("reading the step windows from {} failed: {}", jtl(), e.getMessage());
             }
         }
         Optional<String> failure = died.map(d -> "component died during the run: " + d).or(() -> loadFailure);
