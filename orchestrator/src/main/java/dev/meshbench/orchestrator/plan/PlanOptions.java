@@ -1,0 +1,23 @@
+package dev.meshbench.orchestrator.plan;
+
+import java.util.Objects;
+
+/**
+ * What shapes a case's topology besides the case itself.
+ *
+ * @param dataPlane   which proxies run the mesh
+ * @param sidecarMtls whether sidecars speak mutual TLS to each other (Istio's auto-mTLS; off in the study's Istio 1.0)
+ * @param workers     worker threads of every proxy (Envoy's {@code --concurrency}, nginx worker processes, Netty
+ *                    event loops); Istio's sidecar default is 2
+ */
+public record PlanOptions(DataPlane dataPlane, boolean sidecarMtls, int workers) {
+    /** The most worker threads a proxy may get: beyond it a loopback run on a laptop only measures contention. */
+    public static final int MAX_WORKERS = 64;
+
+    public PlanOptions {
+        Objects.requireNonNull(dataPlane, "dataPlane");
+        if (workers < 1 || workers > MAX_WORKERS) {
+            throw new IllegalArgumentException("proxy workers (" + workers + ") must be between 1 and " + MAX_WORKERS);
+        }
+    }
+}
