@@ -1,10 +1,10 @@
 package dev.meshbench.orchestrator.plan;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Everything a target deploys for one case: components in start order (callees before callers), their
@@ -16,25 +16,30 @@ public record TopologyPlan(EgressCase egressCase, PlanOptions options, List<Comp
         Objects.requireNonNull(egressCase, "egressCase");
         Objects.requireNonNull(options, "options");
         components = List.copyOf(components);
-        Set<String> names = new HashSet<>();
+        Map<String, ComponentPlan> byName = new HashMap<>();
         for (ComponentPlan c : components) {
-            if (!names.add(c.name())) {
+            if (byName.put(c.name(), c) != null) {
                 throw new IllegalArgumentException("plan of case " + egressCase.id() + " has two components named " + c.name());
             }
         }
         for (ComponentPlan c : components) {
             for (ListenerPlan l : c.listeners()) {
-                l.upstreams().forEach(u -> check(c.name() + "/" + l.name(), u, names));
+                for (Endpoint u : l.upstreams()) {
+                    check(egressCase, c.name() + "/" + l.name(), u, byName);
+                }
             }
-            c.calls().values().forEach(u -> check(c.name(), u, names));
+            for (Endpoint u : c.calls().values()) {
+                check(egressCase, c.name(), u, byName);
+            }
         }
     }
 
-    private void check(String from, Endpoint to, Set<String> names) {
-        if (!names.contains(to.component())) {
+    private static void check(EgressCase egressCase, String from, Endpoint to, Map<String, ComponentPlan> byName) {
+        ComponentPlan target = byName.get(to.component());
+        if (target == null) {
             throw new IllegalArgumentException("plan of case " + egressCase.id() + ": " + from + " sends to unknown component " + to.component());
         }
-        component(to.component()).listener(to.listener());
+        target.listener(to.listener());
     }
 
     public ComponentPlan component(String name) {

@@ -1,0 +1,118 @@
+package dev.meshbench.orchestrator.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
+import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
+import dev.meshbench.orchestrator.plan.ListenerPlan.SniSource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each case's plan against a golden component list, with no process started. After a deliberate change, rewrite
+ * the golden files with {@code mvn -pl orchestrator test -Dtest=TopologyPlannerTest -Dmeshbench.regenerateGolden=true}
+ * and review the diff.
+ */
+class TopologyPlannerTest {
+    private static final Path GOLDEN = Path.of("src/test/resources/plans");
+
+    static Stream<Arguments> everyCaseWithAndWithoutSidecarMtls() {
+        return Stream.of(EgressCase.values()).flatMap(c -> Stream.of(Arguments.of(c, true), Arguments.of(c, false)));
+    }
+
+    @ParameterizedTest(name = "case {0}, sidecar mTLS {1}: plan matches its golden file")
+    @MethodSource("everyCaseWithAndWithoutSidecarMtls")
+    void golden(EgressCase c, boolean sidecarMtls) throws IOException {
+        String text = TopologyPlanText.describe(TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2)));
+        Path file = GOLDEN.resolve(c.id() + (sidecarMtls ? "-sidecar-mtls" : "-plain") + ".txt");
+        if (Boolean.getBoolean("meshbench.regenerateGolden")) {
+            Files.createDirectories(GOLDEN);
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        }
+        assertEquals(Files.readString(file, StandardCharsets.UTF_8), text);
+    }
+
+    @ParameterizedTest(name = "case {0}: the proxies are exactly the case's hops")
+    @EnumSource(EgressCase.class)
+    void proxiesFollowTheCase(EgressCase c) {
+        TopologyPlan p = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2));
+        assertEquals(c.passes(HopKind.EGRESS_GATEWAY), !p.ofKind(ComponentKind.EGRESS_GATEWAY).isEmpty());
+        assertEquals(c.passes(HopKind.SNI_PROXY), !p.ofKind(ComponentKind.SNI_PROXY).isEmpty());
+        assertEquals(4, p.ofKind(ComponentKind.SIDECAR).size());
+        assertEquals(4, p.ofKind(ComponentKind.SERVICE).size());
+        for (ComponentPlan sidecar : p.ofKind(ComponentKind.SIDECAR)) {
+            boolean hasMongo = sidecar.listeners().stream().anyMatch(l -> l.name().equals("mongo"));
+            assertEquals(c.passes(HopKind.SIDECAR), hasMongo, sidecar.name());
+            if (hasMongo) {
+                assertEquals(c.meshMtls(), sidecar.listener("mongo").upstreamTls().isPresent(), sidecar.name());
+            }
+        }
+        // Every service's MongoDB connection goes where the case's first link says.
+        for (ComponentPlan svc : p.ofKind(ComponentKind.SERVICE)) {
+            String via = svc.calls().get("mongo").component();
+            assertEquals(c.passes(HopKind.SIDECAR) ? "sidecar-" + svc.name() : "mongo", via);
+        }
+    }
+
+    @Test
+    @DisplayName("in case mtls the gateway terminates mesh mTLS and routes by the tunnel's server name to MongoDB")
+    void mtlsGateway() {
+        ListenerPlan egress = TopologyPlanner.plan(EgressCase.MTLS, new PlanOptions(DataPlane.ENVOY, false, 2))
+                .component("egress-gateway").listener("egress");
+        assertEquals(InboundTls.MESH_MTLS, egress.inbound());
+        Routing.ByServerName r = (Routing.ByServerName) egress.routing().orElseThrow();
+        assertEquals(SniSource.TUNNEL, r.source());
+        assertEquals(List.of(new Endpoint("mongo", "mongo")), r.upstreams());
+        assertEquals("mongo.meshbench.test", r.routes().get(0).pattern());
+    }
+
+    @Test
+    @DisplayName("in case sni the mesh serves the wildcard and the SNI proxy routes it to MongoDB")
+    void sniWildcard() {
+        TopologyPlan p = TopologyPlanner.plan(EgressCase.SNI, new PlanOptions(DataPlane.ENVOY, true, 2));
+        Routing.ByServerName gw = (Routing.ByServerName) p.component("egress-gateway").listener("egress").routing().orElseThrow();
+        assertEquals("*.meshbench.test", gw.routes().get(0).pattern());
+        assertEquals(new Endpoint("sni-proxy", "sni"), gw.routes().get(0).upstream());
+        Routing.ByServerName sni = (Routing.ByServerName) p.component("sni-proxy").listener("sni").routing().orElseThrow();
+        assertEquals(SniSource.CLIENT_HELLO, sni.source());
+        assertEquals(new Endpoint("mongo", "mongo"), sni.routes().get(0).upstream());
+    }
+
+    @Test
+    @DisplayName("with sidecar mTLS off, callers reach their peers' plain inbound listener and no sidecar needs a certificate in case gateway")
+    void sidecarMtlsOff() {
+        TopologyPlan p = TopologyPlanner.plan(EgressCase.GATEWAY, new PlanOptions(DataPlane.NETTY, false, 2));
+        ListenerPlan toFlight = p.component("sidecar-booking").listener("to-flight");
+        assertEquals(List.of(new Endpoint("sidecar-flight", "inbound")), toFlight.upstreams());
+        assertFalse(toFlight.upstreamTls().isPresent());
+        assertTrue(p.components().stream().noneMatch(ComponentPlan::usesMeshMtls));
+        assertThrows(IllegalArgumentException.class, () -> p.component("sidecar-flight").listener("inbound-mesh"));
+    }
+
+    @Test
+    @DisplayName("a plan whose listener sends to a component it does not have is refused, naming both")
+    void danglingUpstream() {
+        ComponentPlan lonely = new ComponentPlan("sidecar-x", ComponentKind.SIDECAR, java.util.Optional.empty(),
+                List.of(new ListenerPlan("inbound", ListenerPlan.Protocol.HTTP, InboundTls.PLAIN,
+                        java.util.Optional.of(new Routing.Fixed(new Endpoint("x", "http"))), java.util.Optional.empty())),
+                java.util.Map.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new TopologyPlan(EgressCase.SIDECAR, new PlanOptions(DataPlane.NETTY, false, 1), List.of(lonely)));
+        assertEquals("plan of case sidecar: sidecar-x/inbound sends to unknown component x", e.getMessage());
+    }
+}
