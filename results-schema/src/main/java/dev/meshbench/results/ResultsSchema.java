@@ -4,8 +4,17 @@ import java.util.List;
 
 /** Constants of the results schema shared by the converter, the readers and every consumer. */
 public final class ResultsSchema {
-    /** Version written into {@code run.json} and {@code results.json}; readers reject any other value. */
-    public static final String VERSION = "1";
+    /**
+     * Version written into {@code run.json} and {@code results.json}. Version 2 added the run's data plane
+     * ({@code inputs.dataPlane}).
+     */
+    public static final String VERSION = "2";
+
+    /**
+     * Versions the readers accept, oldest first. Files of an older version are upgraded as they are read (version 1:
+     * {@code dataPlane} becomes {@link DataPlaneInfo#unknownNetty()}); any other version is refused.
+     */
+    public static final List<String> READABLE_VERSIONS = List.of("1", VERSION);
 
     /** File the orchestrator writes at the start of a run and updates as steps run. */
     public static final String RUN_FILE = "run.json";
@@ -25,8 +34,11 @@ public final class ResultsSchema {
      */
     public static final List<String> KNOWN_CASES = List.of("bypass", "sidecar", "gateway", "mtls", "sni");
 
-    /** The case every comparison is made against. */
+    /** The case every comparison is made against (within one data plane). */
     public static final String BASELINE_CASE = "bypass";
+
+    /** Data plane names in the order reports show them; other names follow, alphabetically. */
+    public static final List<String> KNOWN_DATA_PLANES = List.of(DataPlaneInfo.NETTY, DataPlaneInfo.ENVOY);
 
     private ResultsSchema() {
     }
@@ -35,5 +47,11 @@ public final class ResultsSchema {
     public static int caseOrder(String caseId) {
         int i = KNOWN_CASES.indexOf(caseId);
         return i >= 0 ? i : KNOWN_CASES.size();
+    }
+
+    /** Sort key of a data plane name: netty, envoy, then the rest (to be ordered alphabetically by the caller). */
+    public static int dataPlaneOrder(String name) {
+        int i = KNOWN_DATA_PLANES.indexOf(name);
+        return i >= 0 ? i : KNOWN_DATA_PLANES.size();
     }
 }

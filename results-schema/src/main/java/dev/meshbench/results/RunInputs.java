@@ -28,9 +28,12 @@ import java.util.regex.Pattern;
  * @param startTime     when the run started (ISO-8601, UTC)
  * @param status        running, passed or failed
  * @param failureReason why a failed run failed; {@code null} otherwise
+ * @param dataPlane     the data plane that carried the mesh traffic; {@code null} until the orchestrator has
+ *                      deployed the case and recorded it ({@link #withDataPlane}). A report treats a run without
+ *                      one as {@link DataPlaneInfo#unknownNetty()} ({@link #dataPlaneOrUnknown()})
  */
 @JsonPropertyOrder({"schemaVersion", "runId", "caseId", "target", "steps", "stepSeconds", "warmupSeconds",
-        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason"})
+        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason", "dataPlane"})
 public record RunInputs(
         @JsonProperty(required = true) String schemaVersion,
         @JsonProperty(required = true) String runId,
@@ -45,15 +48,16 @@ public record RunInputs(
         @JsonProperty(required = true) Machine machine,
         @JsonProperty(required = true) Instant startTime,
         @JsonProperty(required = true) RunStatus status,
-        String failureReason) {
+        String failureReason,
+        DataPlaneInfo dataPlane) {
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern CASE_ID = Pattern.compile("[a-z][a-z0-9-]*");
 
     public RunInputs {
         if (!ResultsSchema.VERSION.equals(schemaVersion)) {
-            throw new IllegalArgumentException("schemaVersion (" + schemaVersion + ") is not supported: this build "
-                    + "reads version " + ResultsSchema.VERSION);
+            throw new IllegalArgumentException("schemaVersion (" + schemaVersion + ") must be "
+                    + ResultsSchema.VERSION + ", the version this build writes (older files are upgraded when read)");
         }
         Checks.matches("runId", runId, RUN_ID, "must be usable as a folder name (letters, digits, . _ -)");
         Checks.matches("caseId", caseId, CASE_ID, "must be a lower-case id such as bypass, sidecar, gateway, "
@@ -92,13 +96,13 @@ public record RunInputs(
         }
     }
 
-    /** Inputs of a run that is starting: every step planned, status running. */
+    /** Inputs of a run that is starting: every step planned, status running, data plane not yet recorded. */
     public static RunInputs starting(String runId, String caseId, TargetKind target, List<Integer> clientSteps,
             int stepSeconds, int warmupSeconds, int thinkTimeMs, int customers, KitVersions versions,
             Machine machine, Instant startTime) {
         List<StepWindow> steps = clientSteps.stream().map(StepWindow::planned).toList();
         return new RunInputs(ResultsSchema.VERSION, runId, caseId, target, steps, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null);
+                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null);
     }
 
     /** The client counts of the steps, in run order. */
@@ -120,18 +124,34 @@ public record RunInputs(
         List<StepWindow> updated = new ArrayList<>(steps);
         updated.replaceAll(s -> s.clients() == window.clients() ? window : s);
         return new RunInputs(schemaVersion, runId, caseId, target, updated, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, status, failureReason);
+                thinkTimeMs, customers, versions, machine, startTime, status, failureReason, dataPlane);
     }
 
     /** These inputs marked as passed. */
     public RunInputs passed() {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.PASSED, null);
+                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane);
     }
 
     /** These inputs marked as failed for {@code reason}. */
     public RunInputs failed(String reason) {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.FAILED, reason);
+                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane);
+    }
+
+    /** These inputs with the data plane the case was deployed on. */
+    public RunInputs withDataPlane(DataPlaneInfo plane) {
+        Checks.present("dataPlane", plane);
+        return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
+                customers, versions, machine, startTime, status, failureReason, plane);
+    }
+
+    /**
+     * The data plane, or {@link DataPlaneInfo#unknownNetty()} when none was recorded: every run before the field
+     * existed ran on the Netty relays.
+     */
+    @JsonIgnore
+    public DataPlaneInfo dataPlaneOrUnknown() {
+        return dataPlane != null ? dataPlane : DataPlaneInfo.unknownNetty();
     }
 }

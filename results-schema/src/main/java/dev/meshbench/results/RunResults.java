@@ -25,8 +25,8 @@ public record RunResults(
 
     public RunResults {
         if (!ResultsSchema.VERSION.equals(schemaVersion)) {
-            throw new IllegalArgumentException("schemaVersion (" + schemaVersion + ") is not supported: this build "
-                    + "reads version " + ResultsSchema.VERSION);
+            throw new IllegalArgumentException("schemaVersion (" + schemaVersion + ") must be "
+                    + ResultsSchema.VERSION + ", the version this build writes (older files are upgraded when read)");
         }
         Checks.present("inputs", inputs);
         Checks.present("conversion", conversion);

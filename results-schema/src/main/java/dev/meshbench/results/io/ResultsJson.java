@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
@@ -26,14 +28,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Reads and writes {@code run.json} and {@code results.json}. Output is byte-for-byte stable: fixed field order,
- * two-space indentation, {@code \n} line ends, numbers in JSON's own (locale-free) notation. Reading is strict:
- * an unknown schema version, an unknown or missing field, or an invalid value is a {@link ResultsFormatException}
- * naming the file, the field and the problem.
+ * two-space indentation, {@code \n} line ends, numbers in JSON's own (locale-free) notation, and always of schema
+ * version {@link ResultsSchema#VERSION}. Reading is strict: an unknown schema version, a field unknown to the
+ * file's version, a missing field, or an invalid value is a {@link ResultsFormatException} naming the file, the
+ * field and the problem. Files of an older readable version ({@link ResultsSchema#READABLE_VERSIONS}) are upgraded
+ * as they are read: a version 1 file (no {@code dataPlane}) gets {@link DataPlaneInfo#unknownNetty()}.
  */
 public final class ResultsJson {
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
@@ -108,20 +113,67 @@ public final class ResultsJson {
         }
         JsonNode version = root.get("schemaVersion");
         if (version == null || version.isNull()) {
-            throw new ResultsFormatException(origin, "missing field 'schemaVersion' (this build reads schema version "
-                    + ResultsSchema.VERSION + ")");
+            throw new ResultsFormatException(origin, "missing field 'schemaVersion' (this build reads schema "
+                    + readable() + ")");
         }
-        if (!version.isTextual() || !ResultsSchema.VERSION.equals(version.asText())) {
+        if (!version.isTextual() || !ResultsSchema.READABLE_VERSIONS.contains(version.asText())) {
             throw new ResultsFormatException(origin, "unknown schemaVersion " + version + " (this build reads schema "
-                    + "version \"" + ResultsSchema.VERSION + "\"; convert the run again or use a matching kit)");
+                    + readable() + "; convert the run again or use a matching kit)");
+        }
+        String fileVersion = version.asText();
+        if (fileVersion.equals("1")) {
+            upgradeFromVersion1(origin, (ObjectNode) root, type);
         }
         try {
             return MAPPER.treeToValue(root, type);
         } catch (JsonProcessingException e) {
-            throw new ResultsFormatException(origin, describeBinding(e), e);
+            throw new ResultsFormatException(origin, describeBinding(e, fileVersion), e);
         } catch (IllegalArgumentException e) {
             throw new ResultsFormatException(origin, e.getMessage(), e);
         }
+    }
+
+    /**
+     * Turns a version 1 tree into a version 2 one: the schema versions become 2 and the run's inputs get
+     * {@link DataPlaneInfo#unknownNetty()}, since every run before version 2 ran on the Netty relays.
+     */
+    private static void upgradeFromVersion1(Path origin, ObjectNode root, Class<?> type)
+            throws ResultsFormatException {
+        root.put("schemaVersion", ResultsSchema.VERSION);
+        ObjectNode inputs;
+        String prefix;
+        if (type == RunInputs.class) {
+            inputs = root;
+            prefix = "";
+        } else if (type == RunResults.class && root.get("inputs") instanceof ObjectNode nested) {
+            inputs = nested;
+            prefix = "inputs.";
+        } else {
+            return; // nothing else to upgrade; binding reports a missing or malformed 'inputs'
+        }
+        if (inputs.has("dataPlane")) {
+            throw new ResultsFormatException(origin, "unknown field '" + prefix + "dataPlane' (not part of schema "
+                    + "version 1; a file with a dataPlane must say schemaVersion \"2\")");
+        }
+        if (inputs != root) {
+            JsonNode nestedVersion = inputs.get("schemaVersion");
+            if (nestedVersion != null && nestedVersion.isTextual()) {
+                if (!nestedVersion.asText().equals("1")) {
+                    throw new ResultsFormatException(origin, prefix + "schemaVersion " + nestedVersion + " differs "
+                            + "from the file's schemaVersion \"1\"");
+                }
+                inputs.put("schemaVersion", ResultsSchema.VERSION);
+            }
+        }
+        inputs.set("dataPlane", MAPPER.valueToTree(DataPlaneInfo.unknownNetty()));
+    }
+
+    private static String readable() {
+        List<String> v = ResultsSchema.READABLE_VERSIONS.stream().map(x -> "\"" + x + "\"").toList();
+        if (v.size() == 1) {
+            return "version " + v.get(0);
+        }
+        return "versions " + String.join(", ", v.subList(0, v.size() - 1)) + " and " + v.get(v.size() - 1);
     }
 
     private static <T> T read(Path file, Class<T> type) throws ResultsFormatException {
@@ -155,16 +207,18 @@ public final class ResultsJson {
     private static String describeSyntax(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        if (e instanceof JsonEOFException) {
+        // the parser says JsonEOFException inside a value, and only a message between an object's entries
+        String original = e.getOriginalMessage();
+        if (e instanceof JsonEOFException || original != null && original.startsWith("Unexpected end-of-input")) {
             return "truncated JSON: input ends" + where + " inside an unfinished value";
         }
         return "malformed JSON" + where + ": " + firstLine(e.getOriginalMessage());
     }
 
-    private static String describeBinding(JsonProcessingException e) {
+    private static String describeBinding(JsonProcessingException e, String fileVersion) {
         String path = e instanceof DatabindException d ? path(((JsonMappingException) d).getPath()) : "";
-        if (e instanceof UnrecognizedPropertyException u) {
-            return "unknown field '" + path + "' (not part of schema version " + ResultsSchema.VERSION + ")";
+        if (e instanceof UnrecognizedPropertyException) {
+            return "unknown field '" + path + "' (not part of schema version " + fileVersion + ")";
         }
         String original = firstLine(e.getOriginalMessage());
         Matcher missing = MISSING.matcher(original);
@@ -182,7 +236,7 @@ public final class ResultsJson {
         return (path.isEmpty() ? "" : "field '" + path + "': ") + original;
     }
 
-    private static String path(java.util.List<JsonMappingException.Reference> refs) {
+    private static String path(List<JsonMappingException.Reference> refs) {
         StringBuilder b = new StringBuilder();
         for (JsonMappingException.Reference r : refs) {
             if (r.getFieldName() != null) {

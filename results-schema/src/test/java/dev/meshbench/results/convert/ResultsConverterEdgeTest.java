@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.results.ComponentCpu;
 import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -59,6 +61,17 @@ class ResultsConverterEdgeTest {
         LatencyStats l = results.step(2).orElseThrow().latencyMs();
         assertEquals(new LatencyStats(6, 10, 41.667, 30, 100, 100, 100, 100), l,
                 "the failed 1 ms and 5000 ms samples are not in the statistics");
+    }
+
+    @Test
+    @DisplayName("repeats the run's data plane from run.json in the results")
+    void carriesDataPlane() {
+        DataPlaneInfo plane = results.inputs().dataPlane();
+        assertEquals("envoy", plane.name());
+        assertEquals(Map.of("sidecar", "envoy 1.40.0", "egress-gateway", "envoy 1.40.0"), plane.versions());
+        assertEquals(1, plane.workers());
+        assertEquals("BoringSSL", plane.tlsProvider());
+        assertEquals("envoy", plane.label());
     }
 
     @Test

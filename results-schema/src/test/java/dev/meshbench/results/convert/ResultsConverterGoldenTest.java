@@ -3,7 +3,9 @@ package dev.meshbench.results.convert;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.io.ResultsJson;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -26,19 +29,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ResultsConverterGoldenTest {
     static final Path RUNS = Path.of("src/test/resources/runs");
     static final List<String> LOCALES = List.of("en-US", "ru-RU", "de-DE", "fr-FR", "ar-EG", "hi-IN-u-nu-deva");
+    /** Every case on netty, sni on envoy, and a run folder written by a kit of schema version 1. */
+    static final List<String> GOLDEN_RUNS = List.of("bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1",
+            "sni-envoy-1", "mtls-v1");
 
-    static Stream<Arguments> casesAndLocales() {
+    static Stream<Arguments> runsAndLocales() {
         List<Arguments> all = new ArrayList<>();
-        for (String c : ResultsSchema.KNOWN_CASES) {
+        for (String run : GOLDEN_RUNS) {
             for (String l : LOCALES) {
-                all.add(Arguments.of(c + "-1", l));
+                all.add(Arguments.of(run, l));
             }
         }
         return all.stream();
     }
 
     @ParameterizedTest(name = "{0} under {1}")
-    @MethodSource("casesAndLocales")
+    @MethodSource("runsAndLocales")
     @DisplayName("converts each sample run to exactly its golden results.json, whatever the default locale")
     void matchesGoldenUnderLocale(String run, String locale) throws IOException {
         Path dir = RUNS.resolve(run);
@@ -48,11 +54,75 @@ class ResultsConverterGoldenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1"})
-    @DisplayName("reads and rewrites each committed run.json byte for byte")
+    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1"})
+    @DisplayName("reads and rewrites each committed run.json of schema version 2 byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
+    }
+
+    @Test
+    @DisplayName("records the data plane of each sample run: netty relays, or envoy with nginx as SNI proxy")
+    void sampleDataPlanes() throws IOException {
+        DataPlaneInfo netty = ResultsJson.readRunInputs(RUNS.resolve("sni-1/run.json")).dataPlane();
+        assertEquals(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)",
+                "egress-gateway", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)",
+                "sni-proxy", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)"), 2, true, "JDK"), netty);
+        DataPlaneInfo envoy = ResultsJson.readRunInputs(RUNS.resolve("sni-envoy-1/run.json")).dataPlane();
+        assertEquals(new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0", "egress-gateway", "envoy 1.40.0",
+                "sni-proxy", "nginx 1.22.1"), 2, true, "BoringSSL"), envoy);
+        assertEquals(List.of("sidecar", "egress-gateway", "sni-proxy"), List.copyOf(envoy.versions().keySet()),
+                "versions in traffic order");
+        assertTrue(Files.readString(RUNS.resolve("sni-envoy-1/results.golden.json")).contains("""
+                    "dataPlane" : {
+                      "name" : "envoy",
+                      "versions" : {
+                        "sidecar" : "envoy 1.40.0",
+                        "egress-gateway" : "envoy 1.40.0",
+                        "sni-proxy" : "nginx 1.22.1"
+                      },
+                      "workers" : 2,
+                      "sidecarMtls" : true,
+                      "tlsProvider" : "BoringSSL"
+                    }
+                  },
+                """), "dataPlane is the last field of inputs");
+    }
+
+    @Test
+    @DisplayName("upgrades a version 1 run.json as it reads it: version 2, the unknown netty data plane, nothing else")
+    void readsVersion1RunJson() throws IOException {
+        Path file = RUNS.resolve("mtls-v1/run.json");
+        String v1 = Files.readString(file);
+        assertTrue(v1.contains("\"schemaVersion\" : \"1\""), "the fixture is a version 1 file");
+        RunInputs in = ResultsJson.readRunInputs(file);
+        assertEquals(ResultsSchema.VERSION, in.schemaVersion());
+        assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlane());
+        assertEquals("netty (no sidecar mTLS)", in.dataPlane().label());
+        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"2\"")
+                .replace("  \"failureReason\" : null\n}\n", """
+                          "failureReason" : null,
+                          "dataPlane" : {
+                            "name" : "netty",
+                            "versions" : { },
+                            "workers" : null,
+                            "sidecarMtls" : false,
+                            "tlsProvider" : "JDK"
+                          }
+                        }
+                        """);
+        assertEquals(upgraded, ResultsJson.toJson(in));
+    }
+
+    @Test
+    @DisplayName("reads a version 1 results.json exactly as converting its run folder again gives")
+    void readsVersion1Results() throws IOException {
+        Path dir = RUNS.resolve("mtls-v1");
+        assertTrue(Files.readString(dir.resolve("results.json")).startsWith("{\n  \"schemaVersion\" : \"1\""));
+        RunResults old = ResultsJson.readResults(dir.resolve("results.json"));
+        assertEquals(ResultsConverter.compute(dir), old);
+        assertEquals(DataPlaneInfo.unknownNetty(), old.inputs().dataPlane());
+        assertEquals(ResultsSchema.VERSION, old.schemaVersion());
     }
 
     @Test
@@ -71,11 +141,12 @@ class ResultsConverterGoldenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bypass", "sidecar", "gateway", "mtls", "sni"})
+    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1"})
     @DisplayName("recovers the generator's mesh and app CPU per transaction within 15%")
-    void cpuPerTransactionMatchesModel(String caseId) throws IOException {
-        SampleRunGenerator.CaseModel model = SampleRunGenerator.model(caseId);
-        RunResults r = ResultsConverter.compute(RUNS.resolve(caseId + "-1"));
+    void cpuPerTransactionMatchesModel(String run) throws IOException {
+        RunResults r = ResultsConverter.compute(RUNS.resolve(run));
+        SampleRunGenerator.CaseModel model = SampleRunGenerator.model(r.inputs().caseId(),
+                r.inputs().dataPlane().name());
         StepResult s = r.step(20).orElseThrow();
         double tps = s.throughputPerSecond();
         double mesh = expected(model, "mesh", tps);

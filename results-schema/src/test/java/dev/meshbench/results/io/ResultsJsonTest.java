@@ -1,9 +1,11 @@
 package dev.meshbench.results.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;
 import dev.meshbench.results.RunInputs;
@@ -15,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsJsonTest {
     static final Path GOLDEN = Path.of("src/test/resources/runs/sni-1/results.golden.json");
     static final Path RUN = Path.of("src/test/resources/runs/sni-1/run.json");
+    static final Path RUN_V1 = Path.of("src/test/resources/runs/mtls-v1/run.json");
+    static final Path RESULTS_V1 = Path.of("src/test/resources/runs/mtls-v1/results.json");
+    static final DataPlaneInfo ENVOY = new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0",
+            "egress-gateway", "envoy 1.40.0", "sni-proxy", "nginx 1.22.1"), 2, true, "BoringSSL");
 
     @TempDir
     Path tmp;
@@ -37,9 +44,15 @@ class ResultsJsonTest {
     void orchestratorFlow() throws IOException {
         Path file = tmp.resolve("run.json");
         RunInputs inputs = starting();
+        assertNull(inputs.dataPlane(), "not recorded until the case is deployed");
+        ResultsJson.writeRunInputs(file, inputs);
+        assertEquals(inputs, ResultsJson.readRunInputs(file));
+        inputs = inputs.withDataPlane(ENVOY);
         ResultsJson.writeRunInputs(file, inputs);
         assertEquals(inputs, ResultsJson.readRunInputs(file));
         inputs = inputs.withStep(inputs.step(1).started(1000)).withStep(inputs.step(1).started(1000).ended(301_000));
+        assertEquals(ENVOY, inputs.dataPlane(), "withStep keeps the data plane");
+        assertEquals(ENVOY, inputs.passed().dataPlane(), "passed keeps the data plane");
         inputs = inputs.failed("step of 5 clients: JMeter exited with code 1");
         ResultsJson.writeRunInputs(file, inputs);
         RunInputs back = ResultsJson.readRunInputs(file);
@@ -47,7 +60,45 @@ class ResultsJsonTest {
         assertEquals(RunStatus.FAILED, back.status());
         assertEquals(new StepWindow(1, 1000L, 301_000L), back.step(1));
         assertEquals(StepWindow.planned(5), back.step(5));
+        assertEquals(ENVOY, back.dataPlane(), "failed keeps the data plane");
         assertTrue(Files.readString(file).contains("\"failureReason\" : \"step of 5 clients: JMeter exited"));
+    }
+
+    @Test
+    @DisplayName("labels a data plane by its name, saying when sidecars talk without mTLS")
+    void dataPlaneLabels() {
+        assertEquals("envoy", ENVOY.label());
+        assertEquals("netty (no sidecar mTLS)", DataPlaneInfo.unknownNetty().label());
+        assertEquals("sidecar=envoy 1.40.0, egress-gateway=envoy 1.40.0, sni-proxy=nginx 1.22.1",
+                ENVOY.versionsText());
+        assertEquals("versions not recorded", DataPlaneInfo.unknownNetty().versionsText());
+        assertNull(DataPlaneInfo.unknownNetty().workers(), "workers were not recorded before schema version 2");
+        assertTrue(DataPlaneInfo.unknownNetty().versions().isEmpty());
+    }
+
+    @Test
+    @DisplayName("rejects a data plane that breaks the rules, naming field, value and rule")
+    void dataPlaneValidation() {
+        Map<String, String> v = Map.of("sidecar", "envoy 1.40.0");
+        assertEquals("dataPlane.name (\"Envoy\") must be a lower-case id such as netty or envoy",
+                invalid(() -> new DataPlaneInfo("Envoy", v, 2, true, null)));
+        assertEquals("dataPlane.name (null) must not be blank",
+                invalid(() -> new DataPlaneInfo(null, v, 2, true, null)));
+        assertEquals("dataPlane.versions is missing", invalid(() -> new DataPlaneInfo("envoy", null, 2, true, null)));
+        assertEquals("dataPlane.versions key (\"Sidecar\") must be a lower-case component kind such as sidecar, "
+                + "egress-gateway or sni-proxy",
+                invalid(() -> new DataPlaneInfo("envoy", Map.of("Sidecar", "envoy 1.40.0"), 2, true, null)));
+        assertEquals("dataPlane.versions.sidecar (\" \") must not be blank",
+                invalid(() -> new DataPlaneInfo("envoy", Map.of("sidecar", " "), 2, true, null)));
+        assertEquals("dataPlane.workers (0) must be positive", invalid(() -> new DataPlaneInfo("envoy", v, 0, true,
+                null)));
+        assertEquals("dataPlane.tlsProvider (\"\") must not be blank",
+                invalid(() -> new DataPlaneInfo("envoy", v, 2, true, "")));
+        assertEquals("dataPlane is missing", invalid(() -> starting().withDataPlane(null)));
+    }
+
+    private static String invalid(org.junit.jupiter.api.function.Executable e) {
+        return assertThrows(IllegalArgumentException.class, e).getMessage();
     }
 
     @Test
@@ -63,11 +114,14 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses an unknown schema version before reading anything else")
     void unknownVersion() throws IOException {
-        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"1\"",
-                "\"schemaVersion\" : \"2\""));
+        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"2\"",
+                "\"schemaVersion\" : \"3\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
-        assertEquals(f + ": unknown schemaVersion \"2\" (this build reads schema version \"1\"; convert the run "
-                + "again or use a matching kit)", e.getMessage());
+        assertEquals(f + ": unknown schemaVersion \"3\" (this build reads schema versions \"1\" and \"2\"; convert "
+                + "the run again or use a matching kit)", e.getMessage());
+        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"2\",\n", ""));
+        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\" and \"2\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(none)).getMessage());
     }
 
     @Test
@@ -92,7 +146,61 @@ class ResultsJsonTest {
         Path f = write("run.json", Files.readString(RUN).replace("\"customers\" : 200,",
                 "\"customers\" : 200, \"rampSeconds\" : 3,"));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
-        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 1)", e.getMessage());
+        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 2)", e.getMessage());
+        Path plane = write("run2.json", Files.readString(RUN).replace("\"workers\" : 2,",
+                "\"workers\" : 2, \"colour\" : \"blue\","));
+        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 2)",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(plane)).getMessage());
+    }
+
+    @Test
+    @DisplayName("names the version of the file in an unknown field of a version 1 file")
+    void unknownFieldOfVersion1() throws IOException {
+        Path f = write("run.json", Files.readString(RUN_V1).replace("\"customers\" : 200,",
+                "\"customers\" : 200, \"rampSeconds\" : 3,"));
+        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 1)",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f)).getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a version 1 file that has a dataPlane: only version 2 knows that field")
+    void dataPlaneInVersion1() throws IOException {
+        String v2 = Files.readString(GOLDEN);
+        Path f = write("results.json", v2.replace("\"schemaVersion\" : \"2\"", "\"schemaVersion\" : \"1\""));
+        assertEquals(f + ": unknown field 'inputs.dataPlane' (not part of schema version 1; a file with a dataPlane "
+                + "must say schemaVersion \"2\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f)).getMessage());
+        Path mixed = write("mixed.json", Files.readString(RESULTS_V1).replaceFirst("\"schemaVersion\" : \"1\"",
+                "\"schemaVersion\" : \"2\""));
+        assertEquals(mixed + ": in 'inputs': schemaVersion (1) must be 2, the version this build writes (older "
+                + "files are upgraded when read)",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(mixed)).getMessage());
+    }
+
+    @Test
+    @DisplayName("reads a version 2 run.json without a data plane: not recorded yet, reported as unknown netty")
+    void version2WithoutDataPlane() throws IOException {
+        Path f = write("run.json", Files.readString(RUN).replaceFirst("(?s),\n  \"dataPlane\" : \\{.*\n  }\n}",
+                ",\n  \"dataPlane\" : null\n}"));
+        RunInputs in = ResultsJson.readRunInputs(f);
+        assertNull(in.dataPlane());
+        assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlaneOrUnknown());
+        Path missing = write("run2.json", Files.readString(f).replace(",\n  \"dataPlane\" : null", ""));
+        assertEquals(in, ResultsJson.readRunInputs(missing), "a missing dataPlane reads as null");
+    }
+
+    @Test
+    @DisplayName("names a missing or invalid field of the data plane by its path and rule")
+    void invalidDataPlane() throws IOException {
+        Path noName = write("a.json", Files.readString(RUN).replace("    \"name\" : \"netty\",\n", ""));
+        assertEquals(noName + ": missing field 'dataPlane.name'",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(noName)).getMessage());
+        Path zero = write("b.json", Files.readString(RUN).replace("\"workers\" : 2", "\"workers\" : 0"));
+        assertEquals(zero + ": in 'dataPlane': dataPlane.workers (0) must be positive",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(zero)).getMessage());
+        Path mtls = write("c.json", Files.readString(RUN).replace("\"sidecarMtls\" : true", "\"sidecarMtls\" : null"));
+        assertTrue(assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(mtls)).getMessage()
+                .startsWith(mtls + ": field 'dataPlane.sidecarMtls': "));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.meshbench.results.samples;
 
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;
 import dev.meshbench.results.RunInputs;
@@ -14,8 +15,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -31,6 +34,8 @@ public final class SampleRunGenerator {
     static final int WARMUP_SECONDS = 1;
     static final int THINK_MS = 250;
     static final long GAP_MS = 700;
+    static final String NETTY_VERSION = "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)";
+    static final String ENVOY_VERSION = "envoy 1.40.0";
 
     private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
             + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,step";
@@ -44,9 +49,9 @@ public final class SampleRunGenerator {
         {"logout", "GET", "/auth/acmeair-as/rest/api/login/logout", "5"},
     };
 
-    /** How a case behaves in the model. */
+    /** How a case behaves in the model on one data plane. */
     public record CaseModel(String caseId, double capacityPerSecond, double baseLatencyMs, double errorRatio,
-            List<Component> components) {
+            List<Component> components, DataPlaneInfo dataPlane) {
     }
 
     /** A sampled process: CPU ms per transaction and per idle second. */
@@ -54,39 +59,61 @@ public final class SampleRunGenerator {
             long rssBytes) {
     }
 
-    /** The five cases, with mesh CPU and capacity chosen to resemble the study's shape. */
+    /** The five cases on the Netty relays, with mesh CPU and capacity chosen to resemble the study's shape. */
     public static List<CaseModel> cases() {
         return List.of(
-                model("bypass", 92, 12, 0.0, 0.30, 0, 0),
-                model("sidecar", 90, 13, 0.0, 0.42, 0, 0),
-                model("gateway", 88, 14, 0.001, 0.42, 0.45, 0),
-                model("mtls", 82, 16, 0.002, 0.48, 0.80, 0),
-                model("sni", 70, 19, 0.004, 0.48, 0.85, 0.70));
+                model(DataPlaneInfo.NETTY, "bypass", 92, 12, 0.0, 0.30, 0, 0),
+                model(DataPlaneInfo.NETTY, "sidecar", 90, 13, 0.0, 0.42, 0, 0),
+                model(DataPlaneInfo.NETTY, "gateway", 88, 14, 0.001, 0.42, 0.45, 0),
+                model(DataPlaneInfo.NETTY, "mtls", 82, 16, 0.002, 0.48, 0.80, 0),
+                model(DataPlaneInfo.NETTY, "sni", 70, 19, 0.004, 0.48, 0.85, 0.70));
     }
 
-    /** The model of {@code caseId}. */
+    /** Two cases on Envoy (nginx as SNI proxy): less mesh CPU per transaction, a little more capacity. */
+    public static List<CaseModel> envoyCases() {
+        return List.of(
+                model(DataPlaneInfo.ENVOY, "bypass", 94, 11, 0.0, 0.22, 0, 0),
+                model(DataPlaneInfo.ENVOY, "sni", 80, 16, 0.002, 0.34, 0.55, 0.25));
+    }
+
+    /** The Netty model of {@code caseId}. */
     public static CaseModel model(String caseId) {
-        return cases().stream().filter(c -> c.caseId().equals(caseId)).findFirst().orElseThrow();
+        return model(caseId, DataPlaneInfo.NETTY);
     }
 
-    private static CaseModel model(String id, double capacity, double baseMs, double errors, double sidecarMsPerTx,
-            double gatewayMsPerTx, double sniProxyMsPerTx) {
+    /** The model of {@code caseId} on the data plane named {@code dataPlane}. */
+    public static CaseModel model(String caseId, String dataPlane) {
+        return java.util.stream.Stream.concat(cases().stream(), envoyCases().stream())
+                .filter(c -> c.caseId().equals(caseId) && c.dataPlane().name().equals(dataPlane))
+                .findFirst().orElseThrow();
+    }
+
+    private static CaseModel model(String dataPlane, String id, double capacity, double baseMs, double errors,
+            double sidecarMsPerTx, double gatewayMsPerTx, double sniProxyMsPerTx) {
+        boolean envoy = dataPlane.equals(DataPlaneInfo.ENVOY);
         List<Component> cs = new ArrayList<>();
         String[] services = {"auth", "customer", "flight", "booking"};
         double[] appMsPerTx = {0.55, 0.85, 1.05, 1.25};
         for (int i = 0; i < services.length; i++) {
             cs.add(new Component(services[i], "app", 4100 + i, appMsPerTx[i], 6, 310_000_000L + i * 7_000_000L));
-            cs.add(new Component(services[i] + "-sidecar", "mesh", 4200 + i, sidecarMsPerTx, 2, 58_000_000L));
+            cs.add(new Component(services[i] + "-sidecar", "mesh", 4200 + i, sidecarMsPerTx, envoy ? 1 : 2,
+                    envoy ? 41_000_000L : 58_000_000L));
         }
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("sidecar", envoy ? ENVOY_VERSION : NETTY_VERSION);
         if (gatewayMsPerTx > 0) {
-            cs.add(new Component("egress-gateway", "mesh", 4300, gatewayMsPerTx, 2, 61_000_000L));
+            cs.add(new Component("egress-gateway", "mesh", 4300, gatewayMsPerTx, envoy ? 1 : 2,
+                    envoy ? 44_000_000L : 61_000_000L));
+            versions.put("egress-gateway", envoy ? ENVOY_VERSION : NETTY_VERSION);
         }
         if (sniProxyMsPerTx > 0) {
-            cs.add(new Component("sni-proxy", "mesh", 4301, sniProxyMsPerTx, 1, 45_000_000L));
+            cs.add(new Component("sni-proxy", "mesh", 4301, sniProxyMsPerTx, 1, envoy ? 9_000_000L : 45_000_000L));
+            versions.put("sni-proxy", envoy ? "nginx 1.22.1" : NETTY_VERSION);
         }
         cs.add(new Component("mongo", "database", 4000, 0.9, 4, 420_000_000L));
         cs.add(new Component("jmeter", "load", 4400, 0.35, 8, 520_000_000L));
-        return new CaseModel(id, capacity, baseMs, errors, cs);
+        DataPlaneInfo plane = new DataPlaneInfo(dataPlane, versions, 2, true, envoy ? "BoringSSL" : "JDK");
+        return new CaseModel(id, capacity, baseMs, errors, cs, plane);
     }
 
     private SampleRunGenerator() {
@@ -94,17 +121,22 @@ public final class SampleRunGenerator {
 
     /**
      * Writes the run folder {@code dir} for {@code model}; {@code repeat} (1, 2, ...) changes the seed and start
-     * time so repeats of a case differ a little.
+     * time so repeats of a case differ a little. Netty runs start from 09:00, Envoy runs from 10:00.
      */
     public static RunInputs write(Path dir, CaseModel model, int repeat) throws IOException {
         Files.createDirectories(dir);
-        Random random = new Random(model.caseId().hashCode() * 31L + repeat);
-        long runStart = Instant.parse("2026-11-20T09:00:00Z").toEpochMilli()
+        String plane = model.dataPlane().name();
+        boolean netty = plane.equals(DataPlaneInfo.NETTY);
+        // the Netty seeds are those of the samples before data planes were recorded: their JTLs stay the same
+        String seed = netty ? model.caseId() : model.caseId() + "/" + plane;
+        Random random = new Random(seed.hashCode() * 31L + repeat);
+        long runStart = Instant.parse(netty ? "2026-11-20T09:00:00Z" : "2026-11-20T10:00:00Z").toEpochMilli()
                 + (dev.meshbench.results.ResultsSchema.caseOrder(model.caseId()) * 3 + repeat - 1) * 60_000L;
         String runId = dir.getFileName().toString();
         RunInputs inputs = RunInputs.starting(runId, model.caseId(), TargetKind.LOCAL, STEPS, STEP_SECONDS,
                 WARMUP_SECONDS, THINK_MS, 200, new KitVersions("0.1.0-SNAPSHOT", "17.0.15", "5.6.3"),
-                new Machine(2, 25_769_803_776L, "Linux 6.1.0-28-amd64 amd64"), Instant.ofEpochMilli(runStart));
+                new Machine(2, 25_769_803_776L, "Linux 6.1.0-28-amd64 amd64"), Instant.ofEpochMilli(runStart))
+                .withDataPlane(model.dataPlane());
         // repeats differ a little in capacity, as real repeats do
         double capacity = model.capacityPerSecond() * (1 + (random.nextDouble() - 0.5) * 0.06);
         List<String[]> rows = new ArrayList<>();
