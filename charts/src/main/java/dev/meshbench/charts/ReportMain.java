@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -80,8 +81,11 @@ public final class ReportMain implements Callable<Integer> {
             return CommandLine.ExitCode.SOFTWARE;
         }
         int runs = model.loaded().runs().size();
-        stdout.printf("read %d run%s of %d case%s from %s (%d skipped)%n", runs, runs == 1 ? "" : "s",
-                model.cases().size(), model.cases().size() == 1 ? "" : "s", results,
+        int cases = model.caseIds().size();
+        List<String> planes = model.dataPlanes();
+        stdout.printf("read %d run%s of %d case%s on %d data plane%s%s from %s (%d skipped)%n", runs,
+                runs == 1 ? "" : "s", cases, cases == 1 ? "" : "s", planes.size(), planes.size() == 1 ? "" : "s",
+                planes.isEmpty() ? "" : " (" + String.join(", ", planes) + ")", results,
                 model.loaded().skipped().size());
         for (SkippedRun s : model.loaded().skipped()) {
             stdout.println("  skipped " + s);

@@ -28,7 +28,10 @@ class ReportMainTest {
     void buildsReport(@TempDir Path out) {
         int code = run("--results", TestRuns.RESULTS.toString(), "--out", out.toString(), "--clients", "20");
         assertEquals(0, code, printed.toString());
-        assertEquals("read 9 runs of 5 cases from " + TestRuns.RESULTS + " (0 skipped)\n"
+        assertEquals("read 13 runs of 5 cases on 3 data planes (netty, netty (no sidecar mTLS), envoy) from "
+                + TestRuns.RESULTS + " (0 skipped)\n"
+                + "  note: no bypass run on data plane netty (no sidecar mTLS): its cases have no baseline in the "
+                + "comparison table\n"
                 + "wrote " + out.resolve("index.html") + " with throughput.png, latency.png, cpu-per-tx.png, "
                 + "steps.csv, comparison.csv\n", printed.toString().replace(System.lineSeparator(), "\n"));
         assertTrue(Files.exists(out.resolve("cpu-per-tx.png")));

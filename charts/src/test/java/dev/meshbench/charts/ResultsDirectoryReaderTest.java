@@ -1,6 +1,7 @@
 package dev.meshbench.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.charts.load.ConversionMode;
@@ -8,6 +9,7 @@ import dev.meshbench.charts.load.LoadedResults;
 import dev.meshbench.charts.load.LoadedRun;
 import dev.meshbench.charts.load.ResultsDirectoryReader;
 import dev.meshbench.charts.load.SkippedRun;
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepWindow;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Broken and mismatched runs beside the nine good ones: each is skipped with its file and reason. */
+/** Broken and mismatched runs beside the thirteen good ones: each is skipped with its file and reason. */
 class ResultsDirectoryReaderTest {
     @TempDir
     Path dir;
@@ -47,9 +49,9 @@ class ResultsDirectoryReaderTest {
     @DisplayName("skips a results.json of an unknown schema version")
     void unknownVersion() throws IOException {
         Path f = write("future/results.json", Files.readString(dir.resolve("mtls-1/results.json"))
-                .replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"7\""));
-        assertEquals("unknown schemaVersion \"7\" (this build reads schema version \"1\"; convert the run again or "
-                + "use a matching kit)", skipped(read()).get(f));
+                .replace("\"schemaVersion\" : \"2\"", "\"schemaVersion\" : \"7\""));
+        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\" and \"2\"; convert the run "
+                + "again or use a matching kit)", skipped(read()).get(f));
     }
 
     @Test
@@ -63,7 +65,7 @@ class ResultsDirectoryReaderTest {
         LoadedResults loaded = read();
         assertEquals("client steps [1, 5, 10] differ from [1, 5, 10, 20, 30] of the other runs; throughput curves "
                 + "and repeats are compared step by step", skipped(loaded).get(f));
-        assertEquals(9, loaded.runs().size());
+        assertEquals(13, loaded.runs().size());
     }
 
     @Test
@@ -101,7 +103,7 @@ class ResultsDirectoryReaderTest {
         LoadedResults loaded = ResultsDirectoryReader.read(dir, ConversionMode.MISSING);
         assertEquals("cannot convert: missing column 'step' in the header (found: timeStamp,elapsed,label,success)",
                 skipped(loaded).get(run.resolve("samples.jtl")));
-        assertEquals(9, loaded.runs().size());
+        assertEquals(13, loaded.runs().size());
     }
 
     @Test
@@ -116,6 +118,30 @@ class ResultsDirectoryReaderTest {
         assertEquals(run.resolve("results.json"), r.file());
         assertEquals(2, r.results().steps().get(0).transactions());
         assertEquals(1, r.results().steps().get(0).errors());
+        assertNull(r.results().inputs().dataPlane(), "the orchestrator never recorded one");
+        assertEquals("netty (no sidecar mTLS)", r.dataPlaneLabel(), "reported as the unknown netty data plane");
+    }
+
+    @Test
+    @DisplayName("reads a version 1 results.json as a run on netty without sidecar mTLS")
+    void version1Run() throws IOException {
+        assertTrue(Files.readString(dir.resolve("mtls-v1/results.json")).contains("\"schemaVersion\" : \"1\""));
+        LoadedRun old = read().runs().stream().filter(r -> r.runId().equals("mtls-v1")).findFirst().orElseThrow();
+        assertEquals(DataPlaneInfo.unknownNetty(), old.dataPlane());
+        assertEquals("netty (no sidecar mTLS)", old.dataPlaneLabel());
+    }
+
+    @Test
+    @DisplayName("orders runs by data plane (netty, envoy, then others alphabetically), then case, then run id")
+    void reportOrder() throws IOException {
+        RunResults r = ResultsJson.readResults(dir.resolve("gateway-1/results.json"));
+        DataPlaneInfo other = new DataPlaneInfo("cilium", java.util.Map.of("sidecar", "cilium 1.18"), 2, true, null);
+        RunInputs in = renamed(r.inputs(), "gateway-cilium-1").withDataPlane(other);
+        ResultsJson.writeResults(dir.resolve("gateway-cilium-1/results.json"), new RunResults(r.schemaVersion(), in,
+                r.conversion(), r.steps(), r.notes()));
+        assertEquals(List.of("bypass-1", "bypass-2", "bypass-3", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-2",
+                "sni-3", "mtls-v1", "bypass-envoy-1", "sni-envoy-1", "sni-envoy-2", "gateway-cilium-1"),
+                read().runs().stream().map(LoadedRun::runId).toList());
     }
 
     @Test
@@ -125,7 +151,8 @@ class ResultsDirectoryReaderTest {
         unknownVersion();
         differentSteps();
         var model = ReportGenerator.generate(dir, out, 20, ConversionMode.NONE, Instant.EPOCH);
-        assertEquals(5, model.cases().size());
+        assertEquals(5, model.caseIds().size());
+        assertEquals(8, model.cases().size(), "five cases on netty, two on envoy, one old run");
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("3 files were skipped"));
         for (String s : List.of("<code>cut/results.json</code>", "<code>future/results.json</code>",
@@ -149,7 +176,7 @@ class ResultsDirectoryReaderTest {
     private static RunInputs renamed(RunInputs in, String runId) {
         return new RunInputs(in.schemaVersion(), runId, in.caseId(), in.target(), in.steps(), in.stepSeconds(),
                 in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(), in.machine(), in.startTime(),
-                in.status(), in.failureReason());
+                in.status(), in.failureReason(), in.dataPlane());
     }
 
     private Path write(String relative, String content) throws IOException {

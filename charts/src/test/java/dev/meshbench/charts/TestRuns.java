@@ -8,7 +8,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-/** The committed sample results (5 cases; bypass and sni three times each) and small test helpers. */
+/**
+ * The committed sample results and small test helpers: on netty every case (bypass and sni three times each), on
+ * envoy bypass once and sni twice, and one results.json of schema version 1 ({@code mtls-v1}, reported as netty
+ * without sidecar mTLS).
+ */
 final class TestRuns {
     static final Path RESULTS = Path.of("src/test/resources/results");
     static final Path GOLDEN = Path.of("src/test/resources/golden");

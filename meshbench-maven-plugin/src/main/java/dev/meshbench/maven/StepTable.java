@@ -1,5 +1,6 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RoleCpu;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;
@@ -13,6 +14,11 @@ final class StepTable {
 
     static void print(RunResults results, PrintStream out) {
         String caseId = results.inputs().caseId();
+        DataPlaneInfo plane = results.inputs().dataPlane();
+        if (plane != null) {
+            out.printf(Locale.ROOT, "[%s] data plane: %s, workers %s, %s%n", caseId, plane.label(),
+                    plane.workers() == null ? "not recorded" : plane.workers(), plane.versionsText());
+        }
         out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s%n", caseId, "clients", "tx/s", "tx", "errors",
                 "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx");
         for (StepResult s : results.steps()) {

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * Finds every run below a results directory ({@code <dir>/<runId>/results.json}, any depth up to 4) and keeps
  * the ones a report can compare. A run is left out, with the reason, when its results.json cannot be read, when
  * it did not pass, when its run id repeats, or when its target or client steps differ from those of most runs
- * (a report compares like with like).
+ * (a report compares like with like). Runs of different data planes are kept side by side; the report groups
+ * them apart.
  */
 public final class ResultsDirectoryReader {
     private static final Logger LOG = LoggerFactory.getLogger(ResultsDirectoryReader.class);
@@ -63,8 +64,7 @@ public final class ResultsDirectoryReader {
         runs = keepMajority(runs, skipped, r -> r.results().clientSteps(), "client steps",
                 (value, others) -> "client steps " + value + " differ from " + others + " of the other runs; "
                         + "throughput curves and repeats are compared step by step");
-        runs.sort(Comparator.comparingInt((LoadedRun r) -> ResultsSchema.caseOrder(r.caseId()))
-                .thenComparing(LoadedRun::caseId).thenComparing(LoadedRun::runId));
+        runs.sort(LoadedRun.REPORT_ORDER);
         skipped.sort(Comparator.comparing(SkippedRun::file));
         return new LoadedResults(directory, runs, skipped);
     }

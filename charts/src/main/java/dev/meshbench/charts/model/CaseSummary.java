@@ -10,19 +10,41 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The runs of one case and the figures the report shows for it, each a {@link Spread} over those runs (so
- * repeats are never averaged away). Latency percentiles of a run come from its own histogram; across runs the
- * report shows the mean of the runs' percentiles and their min-max.
+ * The runs of one case on one data plane, and the figures the report shows for them, each a {@link Spread} over
+ * those runs (so repeats are never averaged away, and runs of different data planes never share a spread).
+ * Latency percentiles of a run come from its own histogram; across runs the report shows the mean of the runs'
+ * percentiles and their min-max.
  *
- * @param caseId the case
- * @param runs   its runs, sorted by run id
+ * @param caseId    the case
+ * @param dataPlane the data plane's label ({@link dev.meshbench.results.DataPlaneInfo#label()}) every run has
+ * @param runs      its runs, sorted by run id
  */
-public record CaseSummary(String caseId, List<LoadedRun> runs) {
+public record CaseSummary(String caseId, String dataPlane, List<LoadedRun> runs) {
+    /** Between case and data plane in series keys: {@code "sni · envoy"}. */
+    public static final String SEPARATOR = " \u00b7 ";
+
     public CaseSummary {
         runs = List.copyOf(runs);
         if (runs.isEmpty()) {
-            throw new IllegalArgumentException("case " + caseId + " needs at least one run");
+            throw new IllegalArgumentException("case " + caseId + " on data plane " + dataPlane
+                    + " needs at least one run");
         }
+        for (LoadedRun r : runs) {
+            if (!r.caseId().equals(caseId) || !r.dataPlaneLabel().equals(dataPlane)) {
+                throw new IllegalArgumentException("run " + r.runId() + " (case " + r.caseId() + ", data plane "
+                        + r.dataPlaneLabel() + ") does not belong to case " + caseId + " on data plane " + dataPlane);
+            }
+        }
+    }
+
+    /** The series key in charts, tables and CSV: {@code "sni · envoy"}. */
+    public String key() {
+        return caseId + SEPARATOR + dataPlane;
+    }
+
+    /** The data plane's name ({@code netty}, {@code envoy}), shared by every run. */
+    public String dataPlaneName() {
+        return runs.get(0).dataPlane().name();
     }
 
     /** Throughput (transactions/s) at {@code clients}. */

@@ -1,11 +1,13 @@
 package dev.meshbench.charts.model;
 
 /**
- * One case against the baseline ({@code bypass}) at the report's client count. Changes are in percent of the
- * baseline's mean; {@code null} when the baseline or the figure is missing.
+ * One case on one data plane against the baseline ({@code bypass}) of the same data plane at the report's client
+ * count. Changes are in percent of the baseline's mean; {@code null} when the baseline or the figure is missing.
  *
  * @param caseId           the case
- * @param runs             runs of the case
+ * @param dataPlane        the data plane's label
+ * @param hasBaseline      whether the data plane has a bypass run to compare against
+ * @param runs             runs of the case on the data plane
  * @param throughput       throughput at the report's client count, transactions/s
  * @param throughputChange its change against the baseline, %
  * @param peak             highest throughput over all steps, transactions/s
@@ -17,7 +19,7 @@ package dev.meshbench.charts.model;
  * @param appCpu           app CPU per transaction, ms
  * @param appCpuChange     its change, %
  */
-public record ComparisonRow(String caseId, int runs, Spread throughput, Double throughputChange, Spread peak,
-        Double peakChange, Spread p99, Double p99Change, Spread meshCpu, Double meshCpuChange, Spread appCpu,
-        Double appCpuChange) {
+public record ComparisonRow(String caseId, String dataPlane, boolean hasBaseline, int runs, Spread throughput,
+        Double throughputChange, Spread peak, Double peakChange, Spread p99, Double p99Change, Spread meshCpu,
+        Double meshCpuChange, Spread appCpu, Double appCpuChange) {
 }

@@ -11,11 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a report shows, computed once from the loaded runs: cases in study order, the client steps, the
- * client count the latency and CPU figures are taken at, and the comparison against the baseline.
+ * Everything a report shows, computed once from the loaded runs: one summary per case and data plane (data planes
+ * netty, envoy, then others; cases in study order within each), the client steps, the client count the latency and
+ * CPU figures are taken at, and the comparison of each case against bypass of the same data plane.
  *
  * @param loaded           the runs and the skipped files
- * @param cases            one summary per case, in study order
+ * @param cases            one summary per case and data plane, in report order
  * @param clientSteps      the client steps all runs share
  * @param requestedClients the client count asked for
  * @param clients          the client count used (the requested one, or the nearest measured when it was not)
@@ -24,19 +25,24 @@ import java.util.Map;
 public record ReportModel(LoadedResults loaded, List<CaseSummary> cases, List<Integer> clientSteps,
         int requestedClients, int clients, List<String> warnings) {
 
+    public ReportModel {
+        cases = List.copyOf(cases);
+        clientSteps = List.copyOf(clientSteps);
+        warnings = List.copyOf(warnings);
+    }
+
     /** Builds the model of {@code loaded} with latency and CPU taken at {@code requestedClients}. */
     public static ReportModel of(LoadedResults loaded, int requestedClients) {
         if (requestedClients <= 0) {
             throw new IllegalArgumentException("clients (" + requestedClients + ") must be positive");
         }
-        Map<String, List<LoadedRun>> byCase = new LinkedHashMap<>();
-        for (LoadedRun r : loaded.runs()) {
-            byCase.computeIfAbsent(r.caseId(), k -> new ArrayList<>()).add(r);
+        List<LoadedRun> sorted = loaded.runs().stream().sorted(LoadedRun.REPORT_ORDER).toList();
+        Map<List<String>, List<LoadedRun>> groups = new LinkedHashMap<>();
+        for (LoadedRun r : sorted) {
+            groups.computeIfAbsent(List.of(r.caseId(), r.dataPlaneLabel()), k -> new ArrayList<>()).add(r);
         }
-        List<CaseSummary> cases = byCase.entrySet().stream()
-                .map(e -> new CaseSummary(e.getKey(), e.getValue()))
-                .sorted(Comparator.comparingInt((CaseSummary c) -> ResultsSchema.caseOrder(c.caseId()))
-                        .thenComparing(CaseSummary::caseId))
+        List<CaseSummary> cases = groups.entrySet().stream()
+                .map(e -> new CaseSummary(e.getKey().get(0), e.getKey().get(1), e.getValue()))
                 .toList();
         List<Integer> steps = loaded.runs().isEmpty() ? List.of()
                 : loaded.runs().get(0).results().clientSteps().stream().sorted().toList();
@@ -48,28 +54,44 @@ public record ReportModel(LoadedResults loaded, List<CaseSummary> cases, List<In
             warnings.add("no run measured " + requestedClients + " clients (steps: " + steps + "); latency and CPU "
                     + "figures use " + clients + " clients instead");
         }
-        if (!cases.isEmpty() && cases.stream().noneMatch(c -> c.caseId().equals(ResultsSchema.BASELINE_CASE))) {
-            warnings.add("no " + ResultsSchema.BASELINE_CASE + " run: the comparison table has no baseline");
+        for (String plane : dataPlanes(cases)) {
+            if (cases.stream().noneMatch(c -> c.dataPlane().equals(plane) && isBaseline(c))) {
+                warnings.add("no " + ResultsSchema.BASELINE_CASE + " run on data plane " + plane + ": its cases have "
+                        + "no baseline in the comparison table");
+            }
         }
-        return new ReportModel(loaded, cases, steps, requestedClients, clients, List.copyOf(warnings));
+        return new ReportModel(loaded, cases, steps, requestedClients, clients, warnings);
     }
 
-    /** The baseline case's summary, or {@code null}. */
-    public CaseSummary baseline() {
-        return cases.stream().filter(c -> c.caseId().equals(ResultsSchema.BASELINE_CASE)).findFirst().orElse(null);
+    /** The data plane labels of the report, in report order. */
+    public List<String> dataPlanes() {
+        return dataPlanes(cases);
     }
 
-    /** Each case against the baseline at {@link #clients()}. */
+    /** The case ids of the report, each once, in study order. */
+    public List<String> caseIds() {
+        return cases.stream().map(CaseSummary::caseId).distinct()
+                .sorted(Comparator.comparingInt(ResultsSchema::caseOrder).thenComparing(Comparator.naturalOrder()))
+                .toList();
+    }
+
+    /** The baseline case's summary on data plane {@code dataPlane} (a label), or {@code null}. */
+    public CaseSummary baseline(String dataPlane) {
+        return cases.stream().filter(c -> c.dataPlane().equals(dataPlane) && isBaseline(c)).findFirst()
+                .orElse(null);
+    }
+
+    /** Each case against the baseline of its own data plane at {@link #clients()}. */
     public List<ComparisonRow> comparison() {
-        CaseSummary base = baseline();
         List<ComparisonRow> rows = new ArrayList<>();
         for (CaseSummary c : cases) {
+            CaseSummary base = baseline(c.dataPlane());
             Spread tp = c.throughput(clients);
             Spread peak = c.peakThroughput();
             Spread p99 = c.latency(clients, LatencyStatistic.P99);
             Spread mesh = c.cpuPerTransaction(clients, ComponentRole.MESH);
             Spread app = c.cpuPerTransaction(clients, ComponentRole.APP);
-            rows.add(new ComparisonRow(c.caseId(), c.runs().size(),
+            rows.add(new ComparisonRow(c.caseId(), c.dataPlane(), base != null, c.runs().size(),
                     tp, change(tp, base == null ? null : base.throughput(clients)),
                     peak, change(peak, base == null ? null : base.peakThroughput()),
                     p99, change(p99, base == null ? null : base.latency(clients, LatencyStatistic.P99)),
@@ -77,6 +99,14 @@ public record ReportModel(LoadedResults loaded, List<CaseSummary> cases, List<In
                     app, change(app, base == null ? null : base.cpuPerTransaction(clients, ComponentRole.APP))));
         }
         return rows;
+    }
+
+    private static List<String> dataPlanes(List<CaseSummary> cases) {
+        return cases.stream().map(CaseSummary::dataPlane).distinct().toList();
+    }
+
+    private static boolean isBaseline(CaseSummary c) {
+        return c.caseId().equals(ResultsSchema.BASELINE_CASE);
     }
 
     private static Double change(Spread value, Spread base) {

@@ -4,6 +4,11 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
+import java.awt.Polygon;
+import java.awt.Shape;
+import java.awt.Stroke;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
@@ -14,7 +19,10 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 
-/** The look shared by every chart: one color per case everywhere, white plot, light grid, locale-free numbers. */
+/**
+ * The look shared by every chart: one color per case everywhere (the first data plane in its plain color, the
+ * next ones darker or lighter, and dashed lines), white plot, light grid, locale-free numbers.
+ */
 public final class ChartStyle {
     /** Width of every PNG, pixels. */
     public static final int WIDTH = 1000;
@@ -42,6 +50,43 @@ public final class ChartStyle {
     public static Paint caseColor(String caseId) {
         Color c = CASE_COLORS.get(caseId);
         return c != null ? c : OTHER[Math.floorMod(caseId.hashCode(), OTHER.length)];
+    }
+
+    /**
+     * The color of a case on the report's {@code dataPlaneIndex}-th data plane (0: the case's color; 1: darker;
+     * 2: lighter; then alternating, further from the case's color).
+     */
+    public static Color seriesColor(String caseId, int dataPlaneIndex) {
+        Color c = (Color) caseColor(caseId);
+        if (dataPlaneIndex <= 0) {
+            return c;
+        }
+        double amount = Math.min(0.7, 0.4 * ((dataPlaneIndex + 1) / 2));
+        Color toward = dataPlaneIndex % 2 == 1 ? Color.BLACK : Color.WHITE;
+        return new Color(mix(c.getRed(), toward.getRed(), amount), mix(c.getGreen(), toward.getGreen(), amount),
+                mix(c.getBlue(), toward.getBlue(), amount));
+    }
+
+    /** The line of the report's {@code dataPlaneIndex}-th data plane: solid, dashed, dotted, dash-dot. */
+    static Stroke seriesStroke(int dataPlaneIndex) {
+        float[][] dashes = {null, {10f, 6f}, {2.5f, 4f}, {10f, 4f, 2.5f, 4f}};
+        float[] dash = dashes[Math.floorMod(dataPlaneIndex, dashes.length)];
+        return dash == null ? new BasicStroke(2.5f)
+                : new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
+    }
+
+    /** The point shape of the report's {@code dataPlaneIndex}-th data plane: circle, square, diamond, triangle. */
+    static Shape seriesShape(int dataPlaneIndex) {
+        return switch (Math.floorMod(dataPlaneIndex, 4)) {
+            case 0 -> new Ellipse2D.Double(-4, -4, 8, 8);
+            case 1 -> new Rectangle2D.Double(-4, -4, 8, 8);
+            case 2 -> new Polygon(new int[] {0, 5, 0, -5}, new int[] {-5, 0, 5, 0}, 4);
+            default -> new Polygon(new int[] {0, 5, -5}, new int[] {-5, 4, 4}, 3);
+        };
+    }
+
+    private static int mix(int from, int to, double amount) {
+        return (int) Math.round(from + (to - from) * amount);
     }
 
     static void apply(JFreeChart chart, String subtitle) {

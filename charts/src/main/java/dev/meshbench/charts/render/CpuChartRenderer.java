@@ -16,7 +16,7 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.ui.TextAnchor;
 
-/** Figure 3: mesh CPU per transaction at the report's client count, one bar per case. */
+/** Figure 3: mesh CPU per transaction at the report's client count, one bar per case and data plane. */
 public final class CpuChartRenderer {
     /** The one row key of the dataset. */
     public static final String SERIES = "mesh CPU per transaction";
@@ -24,13 +24,16 @@ public final class CpuChartRenderer {
     private CpuChartRenderer() {
     }
 
-    /** One row ({@link #SERIES}); columns: case ids; values: mean mesh CPU ms per transaction over runs. */
+    /**
+     * One row ({@link #SERIES}); columns: case and data plane ({@link CaseSummary#key()}, e.g. "sni · envoy"), in
+     * report order; values: mean mesh CPU ms per transaction over the runs of that case on that data plane.
+     */
     public static SpreadCategoryDataset dataset(ReportModel model) {
         SpreadCategoryDataset d = new SpreadCategoryDataset();
         for (CaseSummary c : model.cases()) {
             Spread sp = c.cpuPerTransaction(model.clients(), ComponentRole.MESH);
             if (sp != null) {
-                d.add(sp, SERIES, c.caseId());
+                d.add(sp, SERIES, c.key());
             }
         }
         return d;
@@ -44,7 +47,9 @@ public final class CpuChartRenderer {
 
             @Override
             public Paint getItemPaint(int row, int column) {
-                return ChartStyle.caseColor(data.getColumnKey(column).toString());
+                Comparable<?> key = data.getColumnKey(column);
+                return Labels.color(model, model.cases().stream().filter(c -> c.key().equals(key)).findFirst()
+                        .orElseThrow());
             }
         };
         r.setMaximumBarWidth(0.12);
@@ -54,7 +59,8 @@ public final class CpuChartRenderer {
         r.setDefaultItemLabelPaint(Color.WHITE);
         r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.CENTER,
                 TextAnchor.CENTER));
-        CategoryAxis x = new CategoryAxis("Case");
+        CategoryAxis x = new CategoryAxis("Case \u00b7 data plane");
+        x.setMaximumCategoryLabelLines(3);
         NumberAxis y = new NumberAxis("Mesh CPU per transaction (CPU ms)");
         CategoryPlot plot = new CategoryPlot(data, x, y, r);
         plot.setOrientation(PlotOrientation.VERTICAL);

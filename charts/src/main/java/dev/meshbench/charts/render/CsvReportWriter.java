@@ -17,13 +17,13 @@ import java.util.List;
  */
 public final class CsvReportWriter {
     /** Header of steps.csv. */
-    public static final List<String> STEPS_HEADER = List.of("runId", "caseId", "target", "clients",
+    public static final List<String> STEPS_HEADER = List.of("runId", "caseId", "dataPlane", "target", "clients",
             "measuredSeconds", "samples", "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors",
             "throughputPerSecond", "latencyMinMs", "latencyAvgMs", "latencyMedianMs", "latencyP90Ms", "latencyP95Ms",
             "latencyP99Ms", "latencyMaxMs", "meshCpuMs", "meshCpuMsPerTransaction", "appCpuMs",
             "appCpuMsPerTransaction", "databaseCpuMsPerTransaction", "loadCpuMsPerTransaction");
     /** Header of comparison.csv. */
-    public static final List<String> COMPARISON_HEADER = List.of("caseId", "runs", "clients",
+    public static final List<String> COMPARISON_HEADER = List.of("caseId", "dataPlane", "runs", "clients",
             "throughputPerSecond", "throughputMin", "throughputMax", "throughputChangePercent",
             "peakThroughputPerSecond", "peakThroughputChangePercent", "p99Ms", "p99MinMs", "p99MaxMs",
             "p99ChangePercent", "meshCpuMsPerTransaction", "meshCpuMin", "meshCpuMax", "meshCpuChangePercent",
@@ -32,14 +32,17 @@ public final class CsvReportWriter {
     private CsvReportWriter() {
     }
 
-    /** One row per run and step, in report order (case, run id, run's step order). */
+    /**
+     * One row per run and step, in report order (data plane, case, run id, run's step order); {@code dataPlane} is
+     * the data plane's label ({@code netty}, {@code envoy}, {@code netty (no sidecar mTLS)}).
+     */
     public static String steps(ReportModel model) {
         StringBuilder b = new StringBuilder();
         line(b, STEPS_HEADER);
-        for (LoadedRun run : model.loaded().runs()) {
+        for (LoadedRun run : model.cases().stream().flatMap(c -> c.runs().stream()).toList()) {
             for (StepResult s : run.results().steps()) {
                 LatencyStats l = s.latencyMs();
-                List<String> row = new ArrayList<>(List.of(run.runId(), run.caseId(),
+                List<String> row = new ArrayList<>(List.of(run.runId(), run.caseId(), run.dataPlaneLabel(),
                         run.results().inputs().target().id(), Integer.toString(s.clients()),
                         Numbers.plain(s.measuredSeconds(), 3), Long.toString(s.samples()),
                         Long.toString(s.warmupSamplesSkipped()), Long.toString(s.lateSamplesSkipped()),
@@ -66,12 +69,15 @@ public final class CsvReportWriter {
         return b.toString();
     }
 
-    /** One row per case: its figures at the report's client count and the change against bypass. */
+    /**
+     * One row per case and data plane: its figures at the report's client count and the change against bypass of
+     * the same data plane (empty when that data plane has no bypass run).
+     */
     public static String comparison(ReportModel model) {
         StringBuilder b = new StringBuilder();
         line(b, COMPARISON_HEADER);
         for (ComparisonRow r : model.comparison()) {
-            List<String> row = new ArrayList<>(List.of(r.caseId(), Integer.toString(r.runs()),
+            List<String> row = new ArrayList<>(List.of(r.caseId(), r.dataPlane(), Integer.toString(r.runs()),
                     Integer.toString(model.clients())));
             spread(row, r.throughput(), 3);
             row.add(percent(r.throughputChange()));

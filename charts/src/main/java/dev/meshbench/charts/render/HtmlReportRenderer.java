@@ -9,6 +9,7 @@ import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.results.ComponentCpu;
 import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
@@ -90,7 +91,7 @@ public final class HtmlReportRenderer {
         h.append("<h2>Files</h2>\n<ul class=\"files\">\n");
         for (String[] f : new String[][] {{THROUGHPUT_PNG, "throughput chart"}, {LATENCY_PNG, "response-time chart"},
                 {CPU_PNG, "mesh CPU chart"}, {STEPS_CSV, "every run and step, one row each"},
-                {COMPARISON_CSV, "each case against bypass"}}) {
+                {COMPARISON_CSV, "each case against bypass of the same data plane"}}) {
             h.append("<li><a href=\"").append(f[0]).append("\">").append(f[0]).append("</a>: ").append(f[1])
                     .append("</li>\n");
         }
@@ -109,17 +110,24 @@ public final class HtmlReportRenderer {
             return;
         }
         RunInputs first = m.loaded().runs().get(0).results().inputs();
-        h.append(runs).append(runs == 1 ? " run" : " runs").append(" of ").append(m.cases().size())
-                .append(m.cases().size() == 1 ? " case" : " cases").append(" (")
-                .append(m.cases().stream().map(Labels::caseWithRuns).collect(Collectors.joining(", ")))
+        int caseCount = m.caseIds().size();
+        int planeCount = m.dataPlanes().size();
+        h.append(runs).append(runs == 1 ? " run" : " runs").append(" of ").append(caseCount)
+                .append(caseCount == 1 ? " case" : " cases").append(" on ").append(planeCount)
+                .append(planeCount == 1 ? " data plane" : " data planes").append(" (")
+                .append(esc(m.cases().stream().map(Labels::caseWithRuns).collect(Collectors.joining(", "))))
                 .append(") on the <b>").append(esc(first.target().id())).append("</b> target, read from <code>")
                 .append(esc(m.loaded().directory().toString())).append("</code>. Every run stepped through ")
                 .append(m.clientSteps().stream().map(String::valueOf).collect(Collectors.joining(", ")))
                 .append(" concurrent clients. Response time and CPU are compared at <b>").append(m.clients())
                 .append(" clients</b>.");
         if (m.cases().stream().anyMatch(c -> c.runs().size() > 1)) {
-            h.append(" Where a case ran more than once, figures are the mean over its runs and the charts and "
-                    + "tables show the lowest and highest run.");
+            h.append(" Where a case ran more than once on a data plane, figures are the mean over those runs and the "
+                    + "charts and tables show the lowest and highest run.");
+        }
+        if (planeCount > 1) {
+            h.append(" Runs of different data planes are never mixed: each case has one series per data plane, "
+                    + "compared against bypass on the same data plane.");
         }
         h.append("</p>\n");
     }
@@ -137,30 +145,40 @@ public final class HtmlReportRenderer {
     }
 
     private static void comparison(StringBuilder h, ReportModel m) {
-        h.append("<h2 id=\"comparison\">Each case against bypass at ").append(m.clients()).append(" clients</h2>\n");
-        h.append("<p>&Delta; is the change in percent of the <code>bypass</code> value. <i>Peak</i> is the highest "
+        h.append("<h2 id=\"comparison\">Each case against bypass of the same data plane at ").append(m.clients())
+                .append(" clients</h2>\n");
+        h.append("<p>&Delta; is the change in percent of the <code>bypass</code> value on the same data plane; a "
+                + "data plane without a bypass run says so instead. <i>Peak</i> is the highest "
                 + "throughput of any step. For throughput, negative is worse; for response time and CPU, positive "
                 + "is worse; changes beyond 5&nbsp;% are red (worse) or green (better). The "
                 + "study reports about -10&nbsp;% throughput for mtls and -24&nbsp;% for sni.</p>\n");
-        h.append("<div class=\"wide\"><table>\n<tr><th class=\"l\">case</th><th>runs</th>"
+        h.append("<div class=\"wide\"><table>\n<tr><th class=\"l\">data plane</th><th class=\"l\">case</th>"
+                + "<th>runs</th>"
                 + "<th>throughput<br>tx/s</th><th>&Delta;</th><th>peak<br>tx/s</th><th>&Delta;</th>"
                 + "<th>p99<br>ms</th><th>&Delta;</th><th>mesh CPU<br>ms/tx</th><th>&Delta;</th>"
                 + "<th>app CPU<br>ms/tx</th><th>&Delta;</th><th>errors</th></tr>\n");
+        String previousPlane = null;
         for (ComparisonRow r : m.comparison()) {
-            CaseSummary c = m.cases().stream().filter(x -> x.caseId().equals(r.caseId())).findFirst().orElseThrow();
+            CaseSummary c = m.cases().stream().filter(x -> x.caseId().equals(r.caseId())
+                    && x.dataPlane().equals(r.dataPlane())).findFirst().orElseThrow();
             boolean base = r.caseId().equals(ResultsSchema.BASELINE_CASE);
-            h.append(base ? "<tr class=\"base\">" : "<tr>").append("<td class=\"l\">").append(swatch(r.caseId()))
+            boolean firstOfPlane = previousPlane != null && !previousPlane.equals(r.dataPlane());
+            previousPlane = r.dataPlane();
+            String classes = ((firstOfPlane ? "first " : "") + (base ? "base" : "")).trim();
+            h.append(classes.isEmpty() ? "<tr>" : "<tr class=\"" + classes + "\">").append("<td class=\"l\">")
+                    .append(esc(r.dataPlane())).append("</td><td class=\"l\">").append(swatch(m, c))
                     .append(esc(r.caseId())).append("</td><td>").append(r.runs()).append("</td>");
+            Baseline b = base ? Baseline.IS_BASELINE : r.hasBaseline() ? Baseline.PRESENT : Baseline.MISSING;
             cell(h, r.throughput(), 1);
-            change(h, r.throughputChange(), true, base);
+            change(h, r.throughputChange(), true, b, r.dataPlane());
             cell(h, r.peak(), 1);
-            change(h, r.peakChange(), true, base);
+            change(h, r.peakChange(), true, b, r.dataPlane());
             cell(h, r.p99(), 1);
-            change(h, r.p99Change(), false, base);
+            change(h, r.p99Change(), false, b, r.dataPlane());
             cell(h, r.meshCpu(), 3);
-            change(h, r.meshCpuChange(), false, base);
+            change(h, r.meshCpuChange(), false, b, r.dataPlane());
             cell(h, r.appCpu(), 3);
-            change(h, r.appCpuChange(), false, base);
+            change(h, r.appCpuChange(), false, b, r.dataPlane());
             long errors = c.errors(m.clients());
             h.append(errors > 0 ? "<td class=\"bad\">" : "<td>").append(errors).append("</td></tr>\n");
         }
@@ -171,21 +189,21 @@ public final class HtmlReportRenderer {
     private static void figures(StringBuilder h, ReportModel m) {
         h.append("<h2 id=\"throughput\">Throughput</h2>\n<figure><img src=\"").append(THROUGHPUT_PNG)
                 .append("\" width=\"").append(ChartStyle.WIDTH).append("\" alt=\"Throughput in transactions per "
-                        + "second against concurrent clients, one line per case\">\n<figcaption>Successful "
+                        + "second against concurrent clients, one line per case and data plane\">\n<figcaption>Successful "
                         + "transactions per second in each step's measured window (the step minus its warm-up), "
                         + "against the number of concurrent JMeter clients.</figcaption></figure>\n");
         h.append("<h2 id=\"latency\">Response time at ").append(m.clients()).append(" clients</h2>\n")
                 .append("<figure><img src=\"").append(LATENCY_PNG).append("\" width=\"").append(ChartStyle.WIDTH)
-                .append("\" alt=\"Average, median, p90, p95 and p99 response time per case\">\n<figcaption>JMeter's "
+                .append("\" alt=\"Average, median, p90, p95 and p99 response time per case and data plane\">\n<figcaption>JMeter's "
                         + "elapsed time of successful requests, in milliseconds. Percentiles come from one histogram "
                         + "of all samples of the step after warm-up.</figcaption></figure>\n");
-        h.append("<table>\n<tr><th class=\"l\">case</th>");
+        h.append("<table>\n<tr><th class=\"l\">case &middot; data plane</th>");
         for (LatencyStatistic s : LatencyStatistic.values()) {
             h.append("<th>").append(s.label()).append(" (ms)</th>");
         }
         h.append("</tr>\n");
         for (CaseSummary c : m.cases()) {
-            h.append("<tr><td class=\"l\">").append(swatch(c.caseId())).append(esc(c.caseId())).append("</td>");
+            h.append("<tr><td class=\"l\">").append(swatch(m, c)).append(esc(c.key())).append("</td>");
             for (LatencyStatistic s : LatencyStatistic.values()) {
                 cell(h, c.latency(m.clients(), s), 1);
             }
@@ -194,7 +212,7 @@ public final class HtmlReportRenderer {
         h.append("</table>\n");
         h.append("<h2 id=\"cpu\">Mesh CPU per transaction at ").append(m.clients()).append(" clients</h2>\n")
                 .append("<figure><img src=\"").append(CPU_PNG).append("\" width=\"").append(ChartStyle.WIDTH)
-                .append("\" alt=\"Mesh CPU milliseconds per transaction per case\">\n<figcaption>CPU time (user + "
+                .append("\" alt=\"Mesh CPU milliseconds per transaction per case and data plane\">\n<figcaption>CPU time (user + "
                         + "system) of all mesh components (sidecars, egress gateway, SNI proxy) during the measured "
                         + "window, divided by the transactions in that window: CPU milliseconds per transaction."
                         + "</figcaption></figure>\n");
@@ -215,7 +233,7 @@ public final class HtmlReportRenderer {
                     byComponent.computeIfAbsent(cc.component(), k -> new ArrayList<>()).add(cc.cpuMsPerTransaction());
                 }
             }
-            perCase.put(c.caseId(), byComponent);
+            perCase.put(c.key(), byComponent);
         }
         if (roles.isEmpty()) {
             return;
@@ -223,7 +241,8 @@ public final class HtmlReportRenderer {
         h.append("<h3>CPU per transaction by component at ").append(m.clients()).append(" clients (ms)</h3>\n")
                 .append("<table>\n<tr><th class=\"l\">component</th><th class=\"l\">role</th>");
         for (CaseSummary c : m.cases()) {
-            h.append("<th>").append(swatch(c.caseId())).append(esc(c.caseId())).append("</th>");
+            h.append("<th>").append(swatch(m, c)).append(esc(c.caseId())).append("<br>").append(esc(c.dataPlane()))
+                    .append("</th>");
         }
         h.append("</tr>\n");
         // in the order traffic meets them: sidecars, then the gateway, then the SNI proxy; each role ends in a total
@@ -237,7 +256,7 @@ public final class HtmlReportRenderer {
             h.append("<tr><td class=\"l\">").append(esc(name)).append("</td><td class=\"l\">").append(role.id())
                     .append("</td>");
             for (CaseSummary c : m.cases()) {
-                List<Double> v = perCase.get(c.caseId()).get(name);
+                List<Double> v = perCase.get(c.key()).get(name);
                 cell(h, v == null ? null : Spread.of(v.stream().filter(Objects::nonNull).toList()), 3);
             }
             h.append("</tr>\n");
@@ -255,16 +274,19 @@ public final class HtmlReportRenderer {
     private static void steps(StringBuilder h, ReportModel m) {
         h.append("<h2 id=\"steps\">All steps</h2>\n<p>One row per run and step. Latency in ms; CPU in ms per "
                 + "transaction. Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
-                .append("</a>.</p>\n<div class=\"wide\"><table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th><th>clients</th>"
+                .append("</a>.</p>\n<div class=\"wide\"><table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th>"
+                        + "<th class=\"l\">data plane</th><th>clients</th>"
                         + "<th>transactions</th><th>errors</th><th>warm-up<br>skipped</th><th>throughput<br>(tx/s)"
                         + "</th><th>avg</th><th>median</th><th>p90</th><th>p95</th><th>p99</th><th>max</th>"
                         + "<th>mesh CPU<br>(ms/tx)</th><th>app CPU<br>(ms/tx)</th></tr>\n");
-        for (LoadedRun r : m.loaded().runs()) {
+        for (LoadedRun r : runsInReportOrder(m)) {
+            CaseSummary c = summaryOf(m, r);
             boolean first = true;
             for (StepResult s : r.results().steps()) {
                 LatencyStats l = s.latencyMs();
                 h.append(first ? "<tr class=\"first\">" : "<tr>").append("<td class=\"l\">").append(esc(r.runId())).append("</td><td class=\"l\">")
-                        .append(swatch(r.caseId())).append(esc(r.caseId())).append("</td><td>").append(s.clients())
+                        .append(swatch(m, c)).append(esc(r.caseId())).append("</td><td class=\"l\">")
+                        .append(esc(r.dataPlaneLabel())).append("</td><td>").append(s.clients())
                         .append("</td><td>").append(s.transactions()).append("</td>")
                         .append(s.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(s.errors()).append("</td><td>")
                         .append(s.warmupSamplesSkipped()).append("</td><td>")
@@ -292,6 +314,7 @@ public final class HtmlReportRenderer {
     }
 
     private static final List<Input> INPUTS = List.of(
+            new Input("data plane", in -> in.dataPlaneOrUnknown().label()),
             new Input("target", in -> in.target().id()),
             new Input("client steps", in -> in.clientSteps().stream().map(String::valueOf)
                     .collect(Collectors.joining(", "))),
@@ -307,11 +330,13 @@ public final class HtmlReportRenderer {
                     + in.machine().os()));
 
     private static void runs(StringBuilder h, ReportModel m) {
-        List<RunInputs> all = m.loaded().runs().stream().map(r -> r.results().inputs()).toList();
+        List<LoadedRun> loaded = runsInReportOrder(m);
+        List<RunInputs> all = loaded.stream().map(r -> r.results().inputs()).toList();
         List<Input> shared = INPUTS.stream()
                 .filter(i -> all.stream().map(i.value()).distinct().count() == 1).toList();
         List<Input> varying = INPUTS.stream().filter(i -> !shared.contains(i)).toList();
         h.append("<h2 id=\"runs\">Runs and their inputs</h2>\n");
+        dataPlanes(h, loaded);
         if (!shared.isEmpty()) {
             h.append("<p>Shared by every run:</p>\n<table>\n");
             for (Input i : shared) {
@@ -326,10 +351,10 @@ public final class HtmlReportRenderer {
             h.append("<th class=\"l\">").append(esc(i.header())).append("</th>");
         }
         h.append("<th class=\"l\">file</th></tr>\n");
-        for (LoadedRun r : m.loaded().runs()) {
+        for (LoadedRun r : loaded) {
             RunInputs in = r.results().inputs();
             h.append("<tr><td class=\"l\">").append(esc(in.runId())).append("</td><td class=\"l\">")
-                    .append(swatch(in.caseId())).append(esc(in.caseId())).append("</td><td class=\"l\">")
+                    .append(swatch(m, summaryOf(m, r))).append(esc(in.caseId())).append("</td><td class=\"l\">")
                     .append(TIME.format(in.startTime())).append("</td>");
             for (Input i : varying) {
                 h.append("<td class=\"l\">").append(esc(i.value().apply(in))).append("</td>");
@@ -338,6 +363,59 @@ public final class HtmlReportRenderer {
                     .append("</code></td></tr>\n");
         }
         h.append("</table></div>\n");
+    }
+
+    /**
+     * One row per data plane (label): the versions of each component kind, the proxies' worker threads and TLS
+     * provider over its runs (several values when its runs differ), and which runs used it.
+     */
+    private static void dataPlanes(StringBuilder h, List<LoadedRun> runs) {
+        Map<String, List<LoadedRun>> byLabel = new LinkedHashMap<>();
+        for (LoadedRun r : runs) {
+            byLabel.computeIfAbsent(r.dataPlaneLabel(), k -> new ArrayList<>()).add(r);
+        }
+        h.append("<p>Data planes (the proxies that carried the mesh traffic):</p>\n<div class=\"wide\"><table>\n"
+                + "<tr><th class=\"l\">data plane</th><th class=\"l\">versions</th><th>workers</th>"
+                + "<th class=\"l\">sidecar mTLS</th><th class=\"l\">TLS provider</th><th class=\"l\">runs</th>"
+                + "</tr>\n");
+        for (Map.Entry<String, List<LoadedRun>> e : byLabel.entrySet()) {
+            List<DataPlaneInfo> planes = e.getValue().stream().map(LoadedRun::dataPlane).toList();
+            // component kinds in the order the runs list them (each run's map is in traffic order)
+            List<String> kinds = new ArrayList<>();
+            for (DataPlaneInfo p : planes) {
+                int at = 0;
+                for (String kind : p.versions().keySet()) {
+                    int i = kinds.indexOf(kind);
+                    if (i < 0) {
+                        kinds.add(at, kind);
+                        i = at;
+                    }
+                    at = i + 1;
+                }
+            }
+            String versions = kinds.isEmpty() ? "not recorded" : kinds.stream()
+                    .map(k -> esc(k) + ": " + esc(distinct(planes.stream().filter(p -> p.versions().containsKey(k))
+                            .toList(), p -> p.versions().get(k), "", " / ")))
+                    .collect(Collectors.joining("<br>"));
+            h.append("<tr><td class=\"l\">").append(esc(e.getKey())).append("</td><td class=\"l\">")
+                    .append(versions).append("</td><td>")
+                    .append(esc(distinct(planes, p -> p.workers() == null ? null : p.workers().toString(),
+                            "not recorded", ", ")))
+                    .append("</td><td class=\"l\">").append(planes.get(0).sidecarMtls() ? "yes" : "no")
+                    .append("</td><td class=\"l\">")
+                    .append(esc(distinct(planes, DataPlaneInfo::tlsProvider, "not recorded", ", ")))
+                    .append("</td><td class=\"l\">")
+                    .append(esc(e.getValue().stream().map(LoadedRun::runId).collect(Collectors.joining(", "))))
+                    .append("</td></tr>\n");
+        }
+        h.append("</table></div>\n");
+    }
+
+    /** The distinct values of {@code value} over {@code planes}, in order; {@code missing} stands for null. */
+    private static String distinct(List<DataPlaneInfo> planes, Function<DataPlaneInfo, String> value, String missing,
+            String separator) {
+        return planes.stream().map(p -> Objects.requireNonNullElse(value.apply(p), missing)).distinct()
+                .collect(Collectors.joining(separator));
     }
 
     private static void skipped(StringBuilder h, ReportModel m) {
@@ -356,7 +434,8 @@ public final class HtmlReportRenderer {
     }
 
     private static void notes(StringBuilder h, ReportModel m) {
-        List<LoadedRun> withNotes = m.loaded().runs().stream().filter(r -> !r.results().notes().isEmpty()).toList();
+        List<LoadedRun> withNotes = runsInReportOrder(m).stream().filter(r -> !r.results().notes().isEmpty())
+                .toList();
         if (withNotes.isEmpty()) {
             return;
         }
@@ -384,8 +463,12 @@ public final class HtmlReportRenderer {
                         + "interpolated linearly between samples (about one per second) at the window's edges. "
                         + "CPU per transaction = CPU milliseconds / transactions. Mesh = sidecars + egress gateway "
                         + "+ SNI proxy; app = auth + customer + flight + booking.</li>\n")
-                .append("<li>Repeats of a case are shown as the mean over runs with the lowest and highest run; "
-                        + "the change against bypass compares means.</li>\n")
+                .append("<li>Runs are grouped by case and <b>data plane</b> (its name, plus &ldquo;no sidecar "
+                        + "mTLS&rdquo; when sidecars talk plain HTTP to each other); groups are never mixed. Runs "
+                        + "that did not record a data plane (schema version 1) ran on the Netty relays and are shown "
+                        + "as &ldquo;netty (no sidecar mTLS)&rdquo;.</li>\n")
+                .append("<li>Repeats of a case on a data plane are shown as the mean over runs with the lowest and "
+                        + "highest run; the change against bypass compares means on the same data plane.</li>\n")
                 .append("<li>A run is left out when it failed, did not finish, cannot be read, or its target or "
                         + "client steps differ from most runs.</li>\n</ul>\n");
     }
@@ -402,10 +485,27 @@ public final class HtmlReportRenderer {
         h.append("</td>");
     }
 
-    private static void change(StringBuilder h, Double percent, boolean higherIsBetter, boolean base) {
-        if (base) {
-            h.append("<td class=\"muted\">baseline</td>");
-            return;
+    /** Whether a comparison row is its data plane's baseline, has one, or has none. */
+    private enum Baseline {
+        IS_BASELINE, PRESENT, MISSING
+    }
+
+    private static void change(StringBuilder h, Double percent, boolean higherIsBetter, Baseline base,
+            String dataPlane) {
+        switch (base) {
+            case IS_BASELINE -> {
+                h.append("<td class=\"muted\">baseline</td>");
+                return;
+            }
+            case MISSING -> {
+                h.append("<td class=\"muted\" title=\"no ").append(ResultsSchema.BASELINE_CASE)
+                        .append(" run on data plane ").append(esc(dataPlane)).append("\">no ")
+                        .append(ResultsSchema.BASELINE_CASE).append(" run</td>");
+                return;
+            }
+            case PRESENT -> {
+                // compared below
+            }
         }
         if (percent == null) {
             h.append("<td></td>");
@@ -417,10 +517,18 @@ public final class HtmlReportRenderer {
                 .append(esc(Numbers.change(percent)).replace(" %", "&nbsp;%")).append("</td>");
     }
 
-    private static String swatch(String caseId) {
-        java.awt.Color c = (java.awt.Color) ChartStyle.caseColor(caseId);
+    private static String swatch(ReportModel m, CaseSummary summary) {
+        java.awt.Color c = Labels.color(m, summary);
         return String.format(Locale.ROOT, "<span class=\"swatch\" style=\"background:#%06x\"></span>",
                 c.getRGB() & 0xffffff);
+    }
+
+    private static CaseSummary summaryOf(ReportModel m, LoadedRun r) {
+        return m.cases().stream().filter(c -> c.runs().contains(r)).findFirst().orElseThrow();
+    }
+
+    private static List<LoadedRun> runsInReportOrder(ReportModel m) {
+        return m.cases().stream().flatMap(c -> c.runs().stream()).toList();
     }
 
     private static String relative(ReportModel m, String file) {

@@ -10,19 +10,25 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 
-/** Figure 2: response-time statistics at the report's client count, grouped by statistic, one bar per case. */
+/**
+ * Figure 2: response-time statistics at the report's client count, grouped by statistic, one bar per case and
+ * data plane.
+ */
 public final class LatencyChartRenderer {
     private LatencyChartRenderer() {
     }
 
-    /** Rows: case ids; columns: statistic labels (average, median, p90, p95, p99); values: mean ms over runs. */
+    /**
+     * Rows: case and data plane ({@link CaseSummary#key()}, e.g. "sni · envoy"), in report order; columns: statistic
+     * labels (average, median, p90, p95, p99); values: mean ms over the runs of that case on that data plane.
+     */
     public static SpreadCategoryDataset dataset(ReportModel model) {
         SpreadCategoryDataset d = new SpreadCategoryDataset();
         for (CaseSummary c : model.cases()) {
             for (LatencyStatistic s : LatencyStatistic.values()) {
                 Spread sp = c.latency(model.clients(), s);
                 if (sp != null) {
-                    d.add(sp, c.caseId(), s.label());
+                    d.add(sp, c.key(), s.label());
                 }
             }
         }
@@ -34,11 +40,10 @@ public final class LatencyChartRenderer {
         SpreadCategoryDataset data = dataset(model);
         SpreadBarRenderer r = new SpreadBarRenderer();
         for (int i = 0; i < data.getRowCount(); i++) {
-            r.setSeriesPaint(i, ChartStyle.caseColor(data.getRowKey(i).toString()));
+            r.setSeriesPaint(i, Labels.color(model, summary(model, data.getRowKey(i))));
         }
-        r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(
-                model.cases().stream().filter(c -> c.caseId().equals(dataset.getRowKey(series))).findFirst()
-                        .orElseThrow()));
+        r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(summary(model,
+                dataset.getRowKey(series))));
         CategoryAxis x = new CategoryAxis("Statistic of the response time");
         x.setCategoryMargin(0.25);
         NumberAxis y = new NumberAxis("Response time (ms)");
@@ -48,5 +53,9 @@ public final class LatencyChartRenderer {
                 JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         ChartStyle.apply(chart, Labels.spreadNote(model, "Successful requests after warm-up"));
         return chart;
+    }
+
+    private static CaseSummary summary(ReportModel model, Comparable<?> key) {
+        return model.cases().stream().filter(c -> c.key().equals(key)).findFirst().orElseThrow();
     }
 }

@@ -5,7 +5,6 @@ import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.Spread;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.geom.Ellipse2D;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -15,16 +14,19 @@ import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
-/** Figure 1: throughput against concurrent clients, one line per case, min-max bars over repeats. */
+/** Figure 1: throughput against concurrent clients, one line per case and data plane, min-max bars over repeats. */
 public final class ThroughputChartRenderer {
     private ThroughputChartRenderer() {
     }
 
-    /** One series per case (key: case id); x = clients, y = mean throughput, y interval = min-max over runs. */
+    /**
+     * One series per case and data plane, in report order (key: {@link CaseSummary#key()}, e.g. "sni · envoy");
+     * x = clients, y = mean throughput, y interval = min-max over that case's runs on that data plane.
+     */
     public static YIntervalSeriesCollection dataset(ReportModel model) {
         YIntervalSeriesCollection d = new YIntervalSeriesCollection();
         for (CaseSummary c : model.cases()) {
-            YIntervalSeries s = new YIntervalSeries(c.caseId());
+            YIntervalSeries s = new YIntervalSeries(c.key());
             for (int clients : model.clientSteps()) {
                 Spread sp = c.throughput(clients);
                 if (sp != null) {
@@ -51,9 +53,10 @@ public final class ThroughputChartRenderer {
         r.setErrorPaint(Color.DARK_GRAY);
         for (int i = 0; i < model.cases().size(); i++) {
             CaseSummary c = model.cases().get(i);
-            r.setSeriesPaint(i, ChartStyle.caseColor(c.caseId()));
-            r.setSeriesStroke(i, new BasicStroke(2.5f));
-            r.setSeriesShape(i, new Ellipse2D.Double(-4, -4, 8, 8));
+            int plane = Labels.dataPlaneIndex(model, c);
+            r.setSeriesPaint(i, Labels.color(model, c));
+            r.setSeriesStroke(i, ChartStyle.seriesStroke(plane));
+            r.setSeriesShape(i, ChartStyle.seriesShape(plane));
             r.setSeriesLinesVisible(i, true);
             r.setSeriesShapesVisible(i, true);
         }
