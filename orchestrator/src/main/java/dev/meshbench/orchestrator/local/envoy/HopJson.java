@@ -1,0 +1,91 @@
+package dev.meshbench.orchestrator.local.envoy;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.meshbench.orchestrator.local.LocalAddresses;
+import dev.meshbench.orchestrator.plan.ComponentPlan;
+import dev.meshbench.orchestrator.plan.Endpoint;
+import dev.meshbench.orchestrator.plan.ListenerPlan;
+import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
+import dev.meshbench.orchestrator.plan.ListenerPlan.SniSource;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import java.io.UncheckedIOException;
+import java.util.stream.Collectors;
+
+/**
+ * The parts of the hop-counter JSON that do not depend on where the counters come from, in the shape of the Netty
+ * data plane's {@code /stats} ({@code dev.meshbench.dataplane.stats.StatsJsonRenderer}), so the local target reads
+ * every data plane alike.
+ */
+final class HopJson {
+    static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private HopJson() {
+    }
+
+    /** {@code {"component":..., "dataPlane":"envoy", "proxy":..., "listeners":{}}}. */
+    static ObjectNode component(ComponentPlan c, String proxy) {
+        ObjectNode root = F.objectNode();
+        root.put("component", c.name());
+        root.put("dataPlane", DataPlane.ENVOY.id());
+        root.put("proxy", proxy);
+        root.putObject("listeners");
+        return root;
+    }
+
+    /** A listener's entry with address, TLS role and routing filled in, added under {@code listeners}. */
+    static ObjectNode listener(ObjectNode component, ComponentPlan c, ListenerPlan l, LocalAddresses a) {
+        ObjectNode n = ((ObjectNode) component.get("listeners")).putObject(l.name());
+        n.put("address", a.address(new Endpoint(c.name(), l.name())));
+        n.put("tls", l.tlsMode());
+        n.put("routing", routing(l, a));
+        return n;
+    }
+
+    /** The counters every data plane reports, in their order. */
+    static void counters(ObjectNode listener, long accepted, long active, long closed, long clientToUpstream, long upstreamToClient,
+            long refusedTls, long refusedSni, long refusedUpstreamConnect) {
+        listener.put("accepted", accepted);
+        listener.put("active", active);
+        listener.put("closed", closed);
+        listener.put("bytesClientToUpstream", clientToUpstream);
+        listener.put("bytesUpstreamToClient", upstreamToClient);
+        ObjectNode refused = listener.putObject("refused");
+        refused.put("tls", refusedTls);
+        refused.put("sni", refusedSni);
+        refused.put("upstreamConnect", refusedUpstreamConnect);
+    }
+
+    /**
+     * Where a listener relays, as the Netty relays describe it: {@code 127.0.0.1:40123 (egress-gateway)}, or
+     * {@code client-hello-sni[mongo.meshbench.test -> 127.0.0.1:40123 (egress-gateway)]} /
+     * {@code tunnel-sni[...]} for routing by server name.
+     */
+    static String routing(ListenerPlan l, LocalAddresses a) {
+        Routing r = l.routing().orElse(null);
+        if (r == null) {
+            return "none";
+        }
+        if (r instanceof Routing.Fixed fixed) {
+            return upstream(fixed.upstream(), a);
+        }
+        Routing.ByServerName byName = (Routing.ByServerName) r;
+        String routes = byName.routes().stream().map(x -> x.pattern() + " -> " + upstream(x.upstream(), a)).collect(Collectors.joining(", "));
+        return (byName.source() == SniSource.CLIENT_HELLO ? "client-hello-sni[" : "tunnel-sni[") + routes + "]";
+    }
+
+    static String write(ObjectNode root) {
+        try {
+            return JSON.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("writing the hop counters of " + root.path("component").asText() + " failed", e);
+        }
+    }
+
+    private static String upstream(Endpoint e, LocalAddresses a) {
+        return a.address(e) + " (" + e.component() + ")";
+    }
+}
