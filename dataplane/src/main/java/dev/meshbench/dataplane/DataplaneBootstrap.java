@@ -3,6 +3,7 @@ package dev.meshbench.dataplane;
 import dev.meshbench.dataplane.admin.AdminInitializer;
 import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.ListenerConfig;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.relay.ListenerContext;
 import dev.meshbench.dataplane.relay.ListenerInitializer;
 import dev.meshbench.dataplane.relay.MeshTlsContexts;
@@ -55,6 +56,7 @@ public final class DataplaneBootstrap implements AutoCloseable {
     private EventLoopGroup boss;
     private EventLoopGroup workers;
     private volatile BoundAddresses bound;
+    private volatile TlsProvider tlsProvider;
     private volatile boolean closed;
 
     public DataplaneBootstrap(ComponentConfig config) {
@@ -74,22 +76,30 @@ public final class DataplaneBootstrap implements AutoCloseable {
      *
      * @return the real addresses
      * @throws ListenerBindException naming the component, listener and port that could not be bound
-     * @throws IllegalStateException when the TLS material cannot make a TLS context, or when already started
+     * @throws IllegalStateException when the TLS provider is {@code boringssl} and BoringSSL is not usable, when the
+     *                               TLS material cannot make a TLS context, or when already started
      */
     public synchronized BoundAddresses start() throws ListenerBindException {
         if (bound != null || closed) {
             throw new IllegalStateException(config.name() + " was already started");
         }
+        TlsProvider provider = config.tlsProvider().resolve();
+        if (config.tlsProvider() == TlsProvider.AUTO && provider == TlsProvider.JDK) {
+            LOG.info("{}: {} auto chose jdk: {}", config.name(), TlsProvider.OPTION,
+                    TlsProvider.boringSslProblem().orElse("BoringSSL is not usable"));
+        }
         SslContext serverTls = null;
         SslContext clientTls = null;
         if (config.tls() != null) {
             try {
-                serverTls = MeshTlsContexts.server(config.tls());
-                clientTls = MeshTlsContexts.client(config.tls());
+                serverTls = MeshTlsContexts.server(config.tls(), provider);
+                clientTls = MeshTlsContexts.client(config.tls(), provider);
             } catch (SSLException e) {
-                throw new IllegalStateException(config.name() + ": building TLS contexts failed: " + e.getMessage(), e);
+                throw new IllegalStateException(config.name() + ": building TLS contexts (" + provider.word() + ") failed: "
+                        + e.getMessage(), e);
             }
         }
+        tlsProvider = provider;
         boss = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory(config.name() + "-accept"), NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory(config.name() + "-io"),
                 NioIoHandler.newFactory());
@@ -119,7 +129,8 @@ public final class DataplaneBootstrap implements AutoCloseable {
             close();
             throw e;
         }
-        LOG.info("{}: listening: admin {}, {}", config.name(), BoundAddresses.text(bound.admin()), describeListeners());
+        LOG.info("{}: listening: admin {}, {}; TLS provider {}", config.name(), BoundAddresses.text(bound.admin()), describeListeners(),
+                provider.describe());
         return bound;
     }
 
@@ -161,6 +172,18 @@ public final class DataplaneBootstrap implements AutoCloseable {
         return b;
     }
 
+    /**
+     * The TLS provider the component runs with, resolved at {@link #start()} ({@code auto} became {@code boringssl}
+     * or {@code jdk}); reported even when no listener uses TLS. Throws before {@link #start()}.
+     */
+    public TlsProvider tlsProvider() {
+        TlsProvider p = tlsProvider;
+        if (p == null) {
+            throw new IllegalStateException(config.name() + " is not started");
+        }
+        return p;
+    }
+
     /** Counters of one listener. */
     public HopStats stats(String listener) {
         HopCounters c = counters.get(listener);
@@ -185,7 +208,8 @@ public final class DataplaneBootstrap implements AutoCloseable {
             String address = b == null ? "unbound" : BoundAddresses.text(b.listener(l.name()));
             reports.add(new ListenerReport(l.name(), address, l.tlsMode(), l.routing().describe(), counters.get(l.name()).snapshot()));
         }
-        return StatsJsonRenderer.render(config.name(), reports);
+        TlsProvider p = tlsProvider;
+        return StatsJsonRenderer.render(config.name(), reports, (p == null ? config.tlsProvider().resolve() : p).word());
     }
 
     /** Stops listening, closes every connection and releases the threads; safe to call twice. */

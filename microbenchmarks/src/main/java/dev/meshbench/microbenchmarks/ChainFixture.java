@@ -1,6 +1,7 @@
 package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.dataplane.ListenerBindException;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.loopback.AppTlsClient;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.loopback.LoopbackChain;
@@ -10,7 +11,8 @@ import java.util.Locale;
 
 /**
  * One measured path: a TLS server standing in for MongoDB, the hops of an egress case in front of it (in this
- * JVM, one event-loop thread per hop), and one app TLS connection through them, opened before measuring.
+ * JVM, one event-loop thread per hop, every hop's mesh mTLS on one TLS provider), and one app TLS connection
+ * through them, opened before measuring. The app and the server keep the JDK's TLS whatever the hops use.
  */
 final class ChainFixture implements AutoCloseable {
     /** Event-loop threads per hop; one keeps the 2-core machine from being oversubscribed by idle loops. */
@@ -20,13 +22,19 @@ final class ChainFixture implements AutoCloseable {
     private final LoopbackChain chain;
     private final AppTlsClient client;
 
-    ChainFixture(String path, EchoServer.Mode mode) throws IOException, ListenerBindException {
+    /**
+     * @param path        bypass, sidecar, gateway, mtls or sni
+     * @param tlsProvider the hops' TLS provider: boringssl, jdk or auto; boringssl fails the trial, saying why, where
+     *                    BoringSSL is not usable
+     */
+    ChainFixture(String path, String tlsProvider, EchoServer.Mode mode) throws IOException, ListenerBindException {
         LoopbackChain.Shape shape = LoopbackChain.Shape.valueOf(path.toUpperCase(Locale.ROOT));
+        TlsProvider provider = TlsProvider.parse(tlsProvider).resolve();
         MeshIdentities ids = MeshIdentities.create();
         EchoServer s = EchoServer.start(ids.server(), mode, 1);
         LoopbackChain c = null;
         try {
-            c = LoopbackChain.start(shape, s.address(), ids, IO_THREADS_PER_HOP);
+            c = LoopbackChain.start(shape, s.address(), ids, IO_THREADS_PER_HOP, provider);
             client = AppTlsClient.connect(c.entry(), ids.serverName(), ids.externalCa().certificate());
         } catch (IOException | ListenerBindException | RuntimeException e) {
             if (c != null) {

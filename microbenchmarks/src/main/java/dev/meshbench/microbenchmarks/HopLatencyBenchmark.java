@@ -33,6 +33,13 @@ public class HopLatencyBenchmark {
     @Param({"620"})
     public int payloadBytes;
 
+    /**
+     * TLS of the hops' own mesh mTLS (paths mtls and sni; the other paths' hops do no TLS of their own):
+     * boringssl (BoringSSL via netty-tcnative, as Envoy) or jdk.
+     */
+    @Param({"boringssl", "jdk"})
+    public String tlsProvider;
+
     private ChainFixture fixture;
     private byte[] message;
 
@@ -40,7 +47,7 @@ public class HopLatencyBenchmark {
     public void start() throws IOException, ListenerBindException {
         message = new byte[payloadBytes];
         new Random(7).nextBytes(message);
-        fixture = new ChainFixture(path, EchoServer.Mode.ECHO);
+        fixture = new ChainFixture(path, tlsProvider, EchoServer.Mode.ECHO);
     }
 
     @Benchmark

@@ -32,6 +32,13 @@ public class HopThroughputBenchmark {
     @Param({"1048576"})
     public int frameBytes;
 
+    /**
+     * TLS of the hops' own mesh mTLS (paths mtls and sni; the other paths' hops do no TLS of their own):
+     * boringssl (BoringSSL via netty-tcnative, as Envoy) or jdk.
+     */
+    @Param({"boringssl", "jdk"})
+    public String tlsProvider;
+
     private ChainFixture fixture;
     private byte[] frame;
 
@@ -39,7 +46,7 @@ public class HopThroughputBenchmark {
     public void start() throws IOException, ListenerBindException {
         frame = new byte[frameBytes];
         new Random(11).nextBytes(frame);
-        fixture = new ChainFixture(path, EchoServer.Mode.ACK_SINK);
+        fixture = new ChainFixture(path, tlsProvider, EchoServer.Mode.ACK_SINK);
     }
 
     @Benchmark

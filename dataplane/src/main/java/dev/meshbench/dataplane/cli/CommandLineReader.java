@@ -7,6 +7,7 @@ import dev.meshbench.dataplane.config.Ports;
 import dev.meshbench.dataplane.config.RouteTable;
 import dev.meshbench.dataplane.config.Routing;
 import dev.meshbench.dataplane.config.TlsMaterial;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.pki.PkiException;
@@ -30,6 +31,7 @@ public final class CommandLineReader {
     static final String BIND_HOST = "--bind-host";
     static final String ADMIN_PORT = "--admin-port";
     static final String IO_THREADS = "--io-threads";
+    static final String TLS_PROVIDER = TlsProvider.OPTION;
     static final String LISTENER = "--listener";
     static final String LISTEN_PORT = "--listen-port";
     static final String MODE = "--mode";
@@ -40,7 +42,7 @@ public final class CommandLineReader {
     static final String EXIT_ON_STDIN_EOF = "--exit-on-stdin-eof";
     static final String HELP = "--help";
 
-    private static final Set<String> COMMON = Set.of(NAME, BIND_HOST, ADMIN_PORT, IO_THREADS);
+    private static final Set<String> COMMON = Set.of(NAME, BIND_HOST, ADMIN_PORT, IO_THREADS, TLS_PROVIDER);
     private static final Set<String> TLS_FILES = Set.of(CA_FILE, CERT_FILE, KEY_FILE);
     private static final Set<String> FLAGS = Set.of(EXIT_ON_STDIN_EOF, HELP);
     private static final Set<String> LISTENER_KEYS = Set.of("name", "port", "upstream", "upstream-name", "tls", "sni", "peer-id");
@@ -65,9 +67,10 @@ public final class CommandLineReader {
             case SNI_PROXY -> List.of(ListenerConfig.sniPassthrough(SNI_PROXY_LISTENER, port(p, LISTEN_PORT), routes(p)));
         };
         TlsMaterial tls = tlsMaterial(p, listeners.stream().anyMatch(ListenerConfig::usesMtls));
+        TlsProvider tlsProvider = tlsProvider(p);
         try {
             ComponentConfig config = new ComponentConfig(name, p.get(BIND_HOST, ComponentConfig.DEFAULT_BIND_HOST),
-                    port(p, ADMIN_PORT), ioThreads(p), listeners, tls);
+                    port(p, ADMIN_PORT), ioThreads(p), listeners, tls, tlsProvider);
             return new LaunchPlan(config, p.flag(EXIT_ON_STDIN_EOF), false);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -113,6 +116,20 @@ public final class CommandLineReader {
             return n;
         } catch (NumberFormatException e) {
             throw new UsageException(IO_THREADS + " must be a number 0-256, 0 meaning Netty's default (got '" + v + "')");
+        }
+    }
+
+    /**
+     * Checked here, so that {@code boringssl} where BoringSSL is not usable is bad input, not a start failure; kept
+     * as given ({@code auto} stays {@code auto}), so that the component logs what auto chose when it starts.
+     */
+    private static TlsProvider tlsProvider(ParsedArguments p) throws UsageException {
+        try {
+            TlsProvider requested = TlsProvider.parse(p.get(TLS_PROVIDER, TlsProvider.DEFAULT.word()));
+            requested.resolve();
+            return requested;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 

@@ -15,9 +15,13 @@ import java.util.Optional;
  * Entry point of {@code dataplane.jar}: {@code sidecar}, {@code egress-gateway} or {@code sni-proxy}. Bad input
  * prints one line naming the option and exits 2; a port in use exits 2 naming component, listener and port.
  * Once every port is bound it prints the ready line and serves until SIGINT/SIGTERM (or stdin EOF with
- * {@code --exit-on-stdin-eof}).
+ * {@code --exit-on-stdin-eof}):
+ * {@code MESHBENCH-READY component=NAME address=HOST:ADMINPORT listener.<name>=HOST:PORT ... tls-provider=boringssl|jdk}.
  */
 public final class DataplaneMain {
+    /** Ready-line key of the resolved TLS provider ({@code boringssl} or {@code jdk}). */
+    public static final String READY_TLS_PROVIDER = "tls-provider";
+
     private DataplaneMain() {
     }
 
@@ -83,6 +87,9 @@ public final class DataplaneMain {
             fields.add("listener." + listener);
             fields.add(BoundAddresses.text(address));
         });
+        // Last, so the fields before it stay where they were.
+        fields.add(READY_TLS_PROVIDER);
+        fields.add(bootstrap.tlsProvider().word());
         out.println(ReadyLine.of(name, fields.toArray(String[]::new)));
         out.flush();
         return new Launch(0, bootstrap);

@@ -23,10 +23,13 @@ final class Usage {
               --admin-port PORT        admin HTTP endpoint (GET /stats, GET /ready); default 0 = any free port
               --bind-host HOST         address every port binds; default 127.0.0.1
               --io-threads N           event-loop threads; default 0 = Netty's default (2 x cores)
+              --tls-provider P         TLS of mesh mTLS: boringssl (BoringSSL via netty-tcnative, linux x86_64),
+                                       jdk, or auto (default): boringssl where a test handshake with it passes,
+                                       else jdk
               --exit-on-stdin-eof      exit when stdin closes (the orchestrator's pipe)
               --help                   this text
-            Ready line on stdout once serving:
-              MESHBENCH-READY component=NAME address=HOST:ADMINPORT listener.<name>=HOST:PORT ...
+            Ready line on stdout once serving (tls-provider is the resolved one, never auto):
+              MESHBENCH-READY component=NAME address=HOST:ADMINPORT listener.<name>=HOST:PORT ... tls-provider=boringssl|jdk
             """;
 
     static final String SIDECAR = """

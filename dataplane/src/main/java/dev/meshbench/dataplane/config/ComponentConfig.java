@@ -16,9 +16,11 @@ import java.util.regex.Pattern;
  * @param ioThreads event-loop threads for connections; 0 lets Netty choose (twice the cores)
  * @param listeners at least one, distinct names and distinct non-zero ports
  * @param tls       workload identity; required when any listener uses mutual TLS, else may be null
+ * @param tlsProvider the TLS implementation for mutual TLS; null means {@link TlsProvider#DEFAULT} ({@code auto}),
+ *                  resolved when the component starts
  */
 public record ComponentConfig(String name, String bindHost, int adminPort, int ioThreads, List<ListenerConfig> listeners,
-        TlsMaterial tls) {
+        TlsMaterial tls, TlsProvider tlsProvider) {
     public static final String DEFAULT_BIND_HOST = "127.0.0.1";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
 
@@ -28,6 +30,7 @@ public record ComponentConfig(String name, String bindHost, int adminPort, int i
         }
         bindHost = bindHost == null || bindHost.isBlank() ? DEFAULT_BIND_HOST : bindHost.trim();
         Ports.check(adminPort, "admin port of " + name, 0);
+        tlsProvider = tlsProvider == null ? TlsProvider.DEFAULT : tlsProvider;
         if (ioThreads < 0) {
             throw new IllegalArgumentException("io threads of " + name + " must be >= 0 (got " + ioThreads + ")");
         }
@@ -52,11 +55,20 @@ public record ComponentConfig(String name, String bindHost, int adminPort, int i
         }
     }
 
+    /** With the default TLS provider ({@code auto}). */
+    public ComponentConfig(String name, String bindHost, int adminPort, int ioThreads, List<ListenerConfig> listeners, TlsMaterial tls) {
+        this(name, bindHost, adminPort, ioThreads, listeners, tls, TlsProvider.DEFAULT);
+    }
+
     public static ComponentConfig of(String name, List<ListenerConfig> listeners, TlsMaterial tls) {
         return new ComponentConfig(name, DEFAULT_BIND_HOST, 0, 0, listeners, tls);
     }
 
     public ComponentConfig withIoThreads(int threads) {
-        return new ComponentConfig(name, bindHost, adminPort, threads, listeners, tls);
+        return new ComponentConfig(name, bindHost, adminPort, threads, listeners, tls, tlsProvider);
+    }
+
+    public ComponentConfig withTlsProvider(TlsProvider provider) {
+        return new ComponentConfig(name, bindHost, adminPort, ioThreads, listeners, tls, provider);
     }
 }

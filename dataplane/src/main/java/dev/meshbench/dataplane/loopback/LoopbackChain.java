@@ -7,6 +7,8 @@ import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.HostAndPort;
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.RouteTable;
+import dev.meshbench.dataplane.config.TlsMaterial;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.stats.HopStats;
@@ -64,12 +66,20 @@ public final class LoopbackChain implements AutoCloseable {
         this.hops = Collections.unmodifiableMap(hops);
     }
 
+    /** {@link #start(Shape, InetSocketAddress, MeshIdentities, int, TlsProvider)} with the default TLS provider ({@code auto}). */
+    public static LoopbackChain start(Shape shape, InetSocketAddress target, MeshIdentities ids, int ioThreads)
+            throws ListenerBindException {
+        return start(shape, target, ids, ioThreads, TlsProvider.DEFAULT);
+    }
+
     /**
      * Starts the hops of {@code shape}, last hop first, in front of {@code target}.
      *
-     * @param ioThreads event-loop threads per hop (0 = Netty's default)
+     * @param ioThreads   event-loop threads per hop (0 = Netty's default)
+     * @param tlsProvider TLS of every hop's mesh mTLS (the sidecar's and the gateway's alike); the app's TLS and the
+     *                    server's are not the hops' and stay JDK
      */
-    public static LoopbackChain start(Shape shape, InetSocketAddress target, MeshIdentities ids, int ioThreads)
+    public static LoopbackChain start(Shape shape, InetSocketAddress target, MeshIdentities ids, int ioThreads, TlsProvider tlsProvider)
             throws ListenerBindException {
         Upstream mongo = Upstream.of(HostAndPort.of(target), "mongo");
         String domain = ids.serverName().substring(ids.serverName().indexOf('.') + 1);
@@ -78,26 +88,27 @@ public final class LoopbackChain implements AutoCloseable {
         try {
             InetSocketAddress entry = switch (shape) {
                 case BYPASS -> target;
-                case SIDECAR -> start(order, started, HOP_SIDECAR, ListenerConfig.relay("mongo", 0, mongo), null, ioThreads);
+                case SIDECAR -> start(order, started, HOP_SIDECAR, ListenerConfig.relay("mongo", 0, mongo), null, ioThreads, tlsProvider);
                 case GATEWAY -> {
                     InetSocketAddress gw = start(order, started, HOP_GATEWAY,
-                            ListenerConfig.sniPassthrough("egress", 0, RouteTable.of(ids.serverName(), mongo)), null, ioThreads);
+                            ListenerConfig.sniPassthrough("egress", 0, RouteTable.of(ids.serverName(), mongo)), null, ioThreads, tlsProvider);
                     yield start(order, started, HOP_SIDECAR, ListenerConfig.relay("mongo", 0, Upstream.of(HostAndPort.of(gw), HOP_GATEWAY)),
-                            null, ioThreads);
+                            null, ioThreads, tlsProvider);
                 }
                 case MTLS -> {
-                    InetSocketAddress gw = start(order, started, HOP_GATEWAY,
-                            ListenerConfig.mtlsTerminating("egress", 0, RouteTable.of(ids.serverName(), mongo)), ids.gatewayTls(), ioThreads);
+                    InetSocketAddress gw = start(order, started, HOP_GATEWAY, ListenerConfig.mtlsTerminating("egress", 0,
+                            RouteTable.of(ids.serverName(), mongo)), ids.gatewayTls(), ioThreads, tlsProvider);
                     yield start(order, started, HOP_SIDECAR, ListenerConfig.mtlsOriginating("mongo", 0, Upstream.of(HostAndPort.of(gw), HOP_GATEWAY),
-                            new UpstreamTls.MutualTls(ids.serverName(), ids.gatewayId())), ids.sidecarTls(), ioThreads);
+                            new UpstreamTls.MutualTls(ids.serverName(), ids.gatewayId())), ids.sidecarTls(), ioThreads, tlsProvider);
                 }
                 case SNI -> {
                     InetSocketAddress proxy = start(order, started, HOP_SNI_PROXY,
-                            ListenerConfig.sniPassthrough("sni", 0, RouteTable.of("*." + domain, mongo)), null, ioThreads);
+                            ListenerConfig.sniPassthrough("sni", 0, RouteTable.of("*." + domain, mongo)), null, ioThreads, tlsProvider);
                     InetSocketAddress gw = start(order, started, HOP_GATEWAY, ListenerConfig.mtlsTerminating("egress", 0,
-                            RouteTable.of("*." + domain, Upstream.of(HostAndPort.of(proxy), HOP_SNI_PROXY))), ids.gatewayTls(), ioThreads);
+                            RouteTable.of("*." + domain, Upstream.of(HostAndPort.of(proxy), HOP_SNI_PROXY))), ids.gatewayTls(), ioThreads,
+                            tlsProvider);
                     yield start(order, started, HOP_SIDECAR, ListenerConfig.mtlsOriginating("mongo", 0, Upstream.of(HostAndPort.of(gw), HOP_GATEWAY),
-                            new UpstreamTls.MutualTls(ids.serverName(), ids.gatewayId())), ids.sidecarTls(), ioThreads);
+                            new UpstreamTls.MutualTls(ids.serverName(), ids.gatewayId())), ids.sidecarTls(), ioThreads, tlsProvider);
                 }
             };
             Map<String, DataplaneBootstrap> inPathOrder = new LinkedHashMap<>();
@@ -112,9 +123,9 @@ public final class LoopbackChain implements AutoCloseable {
     }
 
     private static InetSocketAddress start(List<DataplaneBootstrap> order, Map<String, DataplaneBootstrap> started, String name,
-            ListenerConfig listener, dev.meshbench.dataplane.config.TlsMaterial tls, int ioThreads) throws ListenerBindException {
+            ListenerConfig listener, TlsMaterial tls, int ioThreads, TlsProvider tlsProvider) throws ListenerBindException {
         DataplaneBootstrap b = new DataplaneBootstrap(new ComponentConfig(name, ComponentConfig.DEFAULT_BIND_HOST, 0, ioThreads,
-                List.of(listener), tls));
+                List.of(listener), tls, tlsProvider));
         order.add(b);
         BoundAddresses bound = b.start();
         started.put(name, b);

@@ -17,14 +17,22 @@ public final class LogText {
         return slash >= 0 ? s.substring(slash + 1) : s;
     }
 
-    /** The innermost useful message of a cause chain. */
+    /** What Netty's BoringSSL engine says about every failed handshake; the reason is its cause. */
+    private static final String OPENSSL_ENGINE_PROBLEM = "General OpenSslEngine problem";
+
+    /**
+     * The innermost useful message of a cause chain. For a handshake refused by the trust manager both TLS
+     * providers end with its message ({@code PKIX path building failed: ...}); other failures read differently
+     * (no client certificate: the JDK says {@code Empty client certificate chain}, BoringSSL
+     * {@code ...:PEER_DID_NOT_RETURN_A_CERTIFICATE}).
+     */
     public static String cause(Throwable t) {
         if (t == null) {
             return "unknown cause";
         }
         Throwable c = t;
         while (c.getCause() != null && c.getCause() != c && (c.getMessage() == null || c instanceof io.netty.handler.codec.DecoderException
-                || c.getMessage().startsWith(c.getCause().getClass().getName()))) {
+                || c.getMessage().startsWith(c.getCause().getClass().getName()) || c.getMessage().equals(OPENSSL_ENGINE_PROBLEM))) {
             c = c.getCause();
         }
         String m = c.getMessage();

@@ -8,14 +8,16 @@ import java.util.List;
  * {"component":"sidecar-booking","listeners":{"mongo":{"address":"127.0.0.1:40111","tls":"none",
  *   "routing":"127.0.0.1:40123 (egress-gateway)","accepted":3,"active":1,"closed":2,
  *   "bytesClientToUpstream":5120,"bytesUpstreamToClient":9300,
- *   "refused":{"tls":0,"sni":0,"clientHello":0,"upstreamConnect":1,"upstreamTls":0}}}}
+ *   "refused":{"tls":0,"sni":0,"clientHello":0,"upstreamConnect":1,"upstreamTls":0}}},"tlsProvider":"boringssl"}
  * }</pre>
+ * {@code tlsProvider} (the resolved {@code --tls-provider}, {@code boringssl} or {@code jdk}) comes last, so the
+ * text up to the listeners reads as before it was added.
  */
 public final class StatsJsonRenderer {
     private StatsJsonRenderer() {
     }
 
-    public static String render(String component, List<ListenerReport> listeners) {
+    public static String render(String component, List<ListenerReport> listeners, String tlsProvider) {
         StringBuilder b = new StringBuilder(256);
         b.append("{\"component\":");
         string(b, component);
@@ -51,7 +53,9 @@ public final class StatsJsonRenderer {
             }
             b.append("}}");
         }
-        return b.append("}}").toString();
+        b.append("},\"tlsProvider\":");
+        string(b, tlsProvider);
+        return b.append('}').toString();
     }
 
     private static void string(StringBuilder b, String s) {

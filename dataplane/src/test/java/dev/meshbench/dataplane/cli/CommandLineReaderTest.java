@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.Routing;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
@@ -80,6 +81,29 @@ class CommandLineReaderTest {
                 "--route", "*=127.0.0.1:40125");
         Routing.ByClientHello r = assertInstanceOf(Routing.ByClientHello.class, proxy.listeners().get(0).routing());
         assertEquals(40125, r.routes().match("x.org").orElseThrow().upstream().address().port());
+    }
+
+    @Test
+    @DisplayName("--tls-provider is a common option, auto by default; boringssl is checked where it is read")
+    void tlsProvider() throws UsageException {
+        assertEquals(TlsProvider.AUTO, read(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1").tlsProvider());
+        assertEquals(TlsProvider.AUTO, read(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--tls-provider", "auto").tlsProvider());
+        assertEquals(TlsProvider.JDK, read(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--tls-provider=JDK").tlsProvider());
+        assertEquals(TlsProvider.JDK, readWithTls(Command.EGRESS_GATEWAY, "--name", "g", "--mode", "mtls", "--route", "*=h:1",
+                "--tls-provider", "jdk").tlsProvider());
+        assertEquals(TlsProvider.JDK, readWithTls(Command.SIDECAR, "--name", "s", "--tls-provider", "jdk",
+                "--listener", "name=a,port=0,upstream=h:1,tls=mtls-terminate").tlsProvider());
+        if (TlsProvider.BORINGSSL.usable()) {
+            assertEquals(TlsProvider.BORINGSSL, read(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--tls-provider", "boringssl")
+                    .tlsProvider());
+        } else {
+            assertTrue(error(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--tls-provider", "boringssl")
+                    .startsWith("--tls-provider boringssl: BoringSSL (netty-tcnative-boringssl-static"));
+        }
+        assertEquals("--tls-provider must be auto, boringssl or jdk (got 'conscrypt')",
+                error(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--tls-provider", "conscrypt"));
+        assertEquals("--tls-provider is given twice",
+                error(Command.SNI_PROXY, "--name", "p", "--route", "*=h:1", "--tls-provider", "jdk", "--tls-provider", "jdk"));
     }
 
     @Test

@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.dataplane.config.TlsProvider;
+import dev.meshbench.dataplane.testing.TlsProviders;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class DataplaneMainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -23,23 +28,61 @@ class DataplaneMainTest {
     }
 
     @Test
-    @DisplayName("prints a ready line with the admin address and each listener's real port")
+    @DisplayName("prints a ready line with the admin address, each listener's real port and, last, the TLS provider auto chose")
     void readyLine() {
         DataplaneMain.Launch l = launch("sidecar", "--name", "sidecar-booking",
                 "--listener", "name=mongo,port=0,upstream=127.0.0.1:40123,upstream-name=egress-gateway",
                 "--listener", "name=inbound,port=0,upstream=127.0.0.1:8080");
         assertNotNull(l.running(), err.toString());
         try {
-            ReadyLine ready = ReadyLine.parse(out.toString(StandardCharsets.UTF_8).trim()).orElseThrow();
+            String line = out.toString(StandardCharsets.UTF_8).trim();
+            ReadyLine ready = ReadyLine.parse(line).orElseThrow();
             assertEquals("sidecar-booking", ready.component());
             var bound = l.running().addresses();
             assertEquals("127.0.0.1:" + bound.admin().getPort(), ready.get("address").orElseThrow());
             assertEquals("127.0.0.1:" + bound.listener("mongo").getPort(), ready.get("listener.mongo").orElseThrow());
             assertEquals("127.0.0.1:" + bound.listener("inbound").getPort(), ready.get("listener.inbound").orElseThrow());
             assertTrue(bound.listener("mongo").getPort() > 0);
+            String provider = TlsProvider.AUTO.resolve().word();
+            assertEquals("MESHBENCH-READY component=sidecar-booking address=127.0.0.1:" + bound.admin().getPort()
+                    + " listener.mongo=127.0.0.1:" + bound.listener("mongo").getPort()
+                    + " listener.inbound=127.0.0.1:" + bound.listener("inbound").getPort() + " tls-provider=" + provider, line);
+            assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider + "\"}"), l.running().statsJson());
         } finally {
             l.running().close();
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.meshbench.dataplane.testing.TlsProviders#both")
+    @DisplayName("--tls-provider picks the provider the ready line and /stats report, also for a component without TLS")
+    void tlsProviderOption(TlsProvider provider) {
+        TlsProviders.assumeUsable(provider);
+        DataplaneMain.Launch l = launch("sni-proxy", "--name", "sni-proxy", "--route", "*=127.0.0.1:1", "--tls-provider", provider.word());
+        assertNotNull(l.running(), err.toString());
+        try {
+            ReadyLine ready = ReadyLine.parse(out.toString(StandardCharsets.UTF_8).trim()).orElseThrow();
+            assertEquals(provider.word(), ready.get(DataplaneMain.READY_TLS_PROVIDER).orElseThrow());
+            assertEquals(provider, l.running().tlsProvider());
+            assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider.word() + "\"}"), l.running().statsJson());
+        } finally {
+            l.running().close();
+        }
+    }
+
+    @Test
+    @DisplayName("--tls-provider boringssl where BoringSSL is not usable exits 2 with one line naming the option and why")
+    void boringSslUnusable() {
+        assumeFalse(TlsProvider.BORINGSSL.usable(), "BoringSSL is usable here");
+        DataplaneMain.Launch l = launch("egress-gateway", "--name", "gw", "--mode", "sni-passthrough", "--route", "*=127.0.0.1:1",
+                "--tls-provider", "boringssl");
+        assertEquals(2, l.exitCode());
+        String line = err.toString(StandardCharsets.UTF_8).trim();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.startsWith("dataplane egress-gateway: --tls-provider boringssl: BoringSSL (netty-tcnative-boringssl-static, built for "
+                + "linux x86_64) is not usable in this JVM: " + TlsProvider.boringSslProblem().orElseThrow()), line);
+        assertTrue(line.endsWith("; use --tls-provider auto or jdk (see --help)"), line);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -66,9 +109,14 @@ class DataplaneMainTest {
         String line = err.toString(StandardCharsets.UTF_8).trim();
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("dataplane egress-gateway: --mode must be sni-passthrough or mtls (got 'sideways')"), line);
+        err.reset();
+        assertEquals(2, launch("sidecar", "--name", "s", "--listener", "name=a,port=0,upstream=127.0.0.1:1", "--tls-provider", "openssl").exitCode());
+        assertEquals("dataplane sidecar: --tls-provider must be auto, boringssl or jdk (got 'openssl') (see --help)",
+                err.toString(StandardCharsets.UTF_8).trim());
         assertEquals(2, launch("proxy").exitCode());
         assertEquals(2, launch().exitCode());
         assertEquals(0, launch("sidecar", "--help").exitCode());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("--listener name=N,port=P"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--tls-provider P"));
     }
 }

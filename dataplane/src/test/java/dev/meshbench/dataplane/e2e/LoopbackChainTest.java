@@ -4,19 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.loopback.AppTlsClient;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.loopback.LoopbackChain;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.stats.HopStats;
 import dev.meshbench.dataplane.testing.Eventually;
+import dev.meshbench.dataplane.testing.TlsProviders;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The chains the benchmarks measure: small echoes and multi-megabyte one-way transfers arrive intact. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -38,21 +42,27 @@ class LoopbackChainTest {
         sink.close();
     }
 
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(LoopbackChain.Shape.class)
+    static Stream<Arguments> shapesOnEachProvider() {
+        return TlsProviders.both().flatMap(p -> Stream.of(LoopbackChain.Shape.values()).map(shape -> Arguments.of(shape, p)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("shapesOnEachProvider")
     @DisplayName("echoes a 620-byte message and carries 4 MiB one way, with every hop of the chain counting it")
-    void echoAndBulk(LoopbackChain.Shape shape) throws Exception {
+    void echoAndBulk(LoopbackChain.Shape shape, TlsProvider provider) throws Exception {
+        TlsProviders.assumeUsable(provider);
         byte[] message = new byte[620];
         byte[] bulk = new byte[4 << 20];
         new Random(1).nextBytes(message);
         new Random(2).nextBytes(bulk);
-        try (LoopbackChain chain = LoopbackChain.start(shape, echo.address(), ids, 1)) {
+        try (LoopbackChain chain = LoopbackChain.start(shape, echo.address(), ids, 1, provider)) {
             assertEquals(shape.hops(), java.util.List.copyOf(chain.hops().keySet()));
+            chain.hops().values().forEach(hop -> assertEquals(provider, hop.tlsProvider()));
             try (AppTlsClient app = AppTlsClient.connect(chain.entry(), ids.serverName(), ids.externalCa().certificate())) {
                 assertArrayEquals(message, app.roundTrip(message));
             }
         }
-        try (LoopbackChain chain = LoopbackChain.start(shape, sink.address(), ids, 1)) {
+        try (LoopbackChain chain = LoopbackChain.start(shape, sink.address(), ids, 1, provider)) {
             try (AppTlsClient app = AppTlsClient.connect(chain.entry(), ids.serverName(), ids.externalCa().certificate())) {
                 app.sendFrame(bulk);
                 app.sendFrame(message);

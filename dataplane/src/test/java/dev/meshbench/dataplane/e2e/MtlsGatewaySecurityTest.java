@@ -11,6 +11,8 @@ import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.HostAndPort;
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.RouteTable;
+import dev.meshbench.dataplane.config.TlsMaterial;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.loopback.EchoServer;
@@ -20,6 +22,7 @@ import dev.meshbench.dataplane.stats.Refusal;
 import dev.meshbench.dataplane.loopback.AppTlsClient;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
+import dev.meshbench.dataplane.testing.TlsProviders;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
 import dev.meshbench.pki.IssuedCertificate;
@@ -29,7 +32,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
@@ -41,26 +46,30 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Who may use the mTLS gateway, and what the SNI proxy and an mTLS-originating sidecar refuse. */
+/**
+ * Who may use the mTLS gateway, and what the SNI proxy and an mTLS-originating sidecar refuse. Every check of a
+ * relay's own TLS runs with each TLS provider ({@code boringssl}, {@code jdk}): the peer checks (chain to the mesh
+ * CA, validity, client certificate required, SPIFFE id of the upstream) must not depend on it.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MtlsGatewaySecurityTest {
     private static final String MONGO = "mongo.meshbench.test";
+    private static final String PROVIDERS = "dev.meshbench.dataplane.testing.TlsProviders#both";
 
     private MeshIdentities ids;
     private EchoServer echo;
-    private DataplaneBootstrap gateway;
+    private Upstream mongo;
+    private final Map<TlsProvider, DataplaneBootstrap> gateways = new EnumMap<>(TlsProvider.class);
     private DataplaneBootstrap sniProxy;
-    private InetSocketAddress gatewayAddress;
 
     @BeforeAll
     void start() throws ListenerBindException {
         ids = MeshIdentities.create(MONGO);
         echo = EchoServer.start(ids.server(), EchoServer.Mode.ECHO);
-        Upstream mongo = Upstream.of(HostAndPort.of(echo.address()), "mongo");
-        gateway = new DataplaneBootstrap(new ComponentConfig("egress-gateway", null, 0, 1,
-                List.of(ListenerConfig.mtlsTerminating("egress", 0, RouteTable.of(MONGO, mongo))), ids.gatewayTls()));
-        gatewayAddress = gateway.start().listener("egress");
+        mongo = Upstream.of(HostAndPort.of(echo.address()), "mongo");
         sniProxy = new DataplaneBootstrap(new ComponentConfig("sni-proxy", null, 0, 1,
                 List.of(ListenerConfig.sniPassthrough("sni", 0, RouteTable.of("*.meshbench.test", mongo))), null));
         sniProxy.start();
@@ -68,9 +77,23 @@ class MtlsGatewaySecurityTest {
 
     @AfterAll
     void stop() {
-        gateway.close();
+        gateways.values().forEach(DataplaneBootstrap::close);
         sniProxy.close();
         echo.close();
+    }
+
+    /** The mTLS gateway running on {@code provider}, started on first use (skips the test where it cannot run). */
+    private DataplaneBootstrap gateway(TlsProvider provider) throws ListenerBindException {
+        TlsProviders.assumeUsable(provider);
+        DataplaneBootstrap gw = gateways.get(provider);
+        if (gw == null) {
+            gw = new DataplaneBootstrap(new ComponentConfig("egress-gateway", null, 0, 1,
+                    List.of(ListenerConfig.mtlsTerminating("egress", 0, RouteTable.of(MONGO, mongo))), ids.gatewayTls(), provider));
+            gateways.put(provider, gw);
+            gw.start();
+            assertEquals(provider, gw.tlsProvider());
+        }
+        return gw;
     }
 
     /**
@@ -144,7 +167,7 @@ class MtlsGatewaySecurityTest {
      * Uses the gateway as a sidecar would: mutual TLS to the gateway with {@code sni}, and inside that tunnel the app's
      * own TLS to MongoDB (host name verified) and one echo. True when the echo came back.
      */
-    private boolean tunnelWorks(SSLContext client, String sni) {
+    private boolean tunnelWorks(InetSocketAddress gatewayAddress, SSLContext client, String sni) {
         try (AppTlsClient tunnel = AppTlsClient.connect(gatewayAddress, sni, client, false);
                 SSLSocket app = (SSLSocket) TlsContexts.client(ids.externalCa().certificate(), null).getSocketFactory()
                         .createSocket(tunnel.socket(), MONGO, gatewayAddress.getPort(), true)) {
@@ -161,12 +184,12 @@ class MtlsGatewaySecurityTest {
     }
 
     /** Returns the gateway's log line about the refusal. */
-    private String assertRefusedTls(SSLContext client) {
+    private String assertRefusedTls(DataplaneBootstrap gateway, SSLContext client) {
         HopStats before = gateway.stats("egress");
         long echoBefore = echo.accepted();
         String line;
         try (LogCapture log = new LogCapture()) {
-            assertEquals(false, tunnelWorks(client, MONGO));
+            assertEquals(false, tunnelWorks(gateway.addresses().listener("egress"), client, MONGO));
             Eventually.await("the gateway counted a TLS refusal",
                     () -> gateway.stats("egress").refused(Refusal.TLS) == before.refused(Refusal.TLS) + 1);
             Eventually.await("the refusal is logged", () -> log.text().contains("egress-gateway/egress: refused connection from"), log::text);
@@ -180,44 +203,54 @@ class MtlsGatewaySecurityTest {
         return line;
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
     @DisplayName("accepts a sidecar with a current workload certificate from the mesh CA (control case)")
-    void acceptsMeshWorkload() {
+    void acceptsMeshWorkload(TlsProvider provider) throws ListenerBindException {
+        DataplaneBootstrap gateway = gateway(provider);
         long echoBefore = echo.accepted();
-        assertTrue(tunnelWorks(meshClient(ids.sidecar()), MONGO));
+        assertTrue(tunnelWorks(gateway.addresses().listener("egress"), meshClient(ids.sidecar()), MONGO));
         assertEquals(echoBefore + 1, echo.accepted());
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
     @DisplayName("rejects a client without a certificate, and counts it")
-    void rejectsNoCertificate() {
-        assertTrue(assertRefusedTls(meshClient(null)).contains("certificate"));
+    void rejectsNoCertificate(TlsProvider provider) throws ListenerBindException {
+        String line = assertRefusedTls(gateway(provider), meshClient(null));
+        // JDK: "Empty client certificate chain"; BoringSSL: "...:PEER_DID_NOT_RETURN_A_CERTIFICATE".
+        assertTrue(line.contains(provider == TlsProvider.JDK ? "Empty client certificate chain" : "PEER_DID_NOT_RETURN_A_CERTIFICATE"), line);
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
     @DisplayName("rejects a client whose certificate comes from another CA, and counts it")
-    void rejectsOtherCa() {
+    void rejectsOtherCa(TlsProvider provider) throws ListenerBindException {
         CertificateAuthority rogue = CertificateAuthority.create("rogue CA");
         IssuedCertificate impostor = rogue.issue(CertificateSpec.workload(MeshIdentities.TRUST_DOMAIN, "meshbench", "booking"));
-        String line = assertRefusedTls(meshClient(impostor));
-        assertTrue(!line.contains("Empty client certificate chain"), "the certificate was presented and judged: " + line);
+        String line = assertRefusedTls(gateway(provider), meshClient(impostor));
+        assertTrue(line.contains("mTLS handshake failed: PKIX path building failed"), "the mesh CA's trust manager judged it: " + line);
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
     @DisplayName("rejects a client with an expired certificate from the mesh CA, and counts it")
-    void rejectsExpired() {
+    void rejectsExpired(TlsProvider provider) throws ListenerBindException {
         Instant now = Instant.now();
         IssuedCertificate expired = ids.meshCa().issue(CertificateSpec.workload(MeshIdentities.TRUST_DOMAIN, "meshbench", "booking")
                 .withValidity(now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1))));
-        String line = assertRefusedTls(meshClient(expired));
-        assertTrue(!line.contains("Empty client certificate chain"), "the certificate was presented and judged: " + line);
+        String line = assertRefusedTls(gateway(provider), meshClient(expired));
+        assertTrue(line.contains("mTLS handshake failed: PKIX path validation failed") && line.contains("validity check failed"),
+                "the mesh CA's trust manager judged it: " + line);
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
     @DisplayName("refuses an mTLS tunnel whose server name has no route, counted under sni")
-    void refusesUnroutedTunnel() {
+    void refusesUnroutedTunnel(TlsProvider provider) throws ListenerBindException {
+        DataplaneBootstrap gateway = gateway(provider);
         long before = gateway.stats("egress").refused(Refusal.SNI);
-        assertEquals(false, tunnelWorks(meshClient(ids.sidecar()), "other.example.org"));
+        assertEquals(false, tunnelWorks(gateway.addresses().listener("egress"), meshClient(ids.sidecar()), "other.example.org"));
         Eventually.await("sni refusal counted", () -> gateway.stats("egress").refused(Refusal.SNI) == before + 1);
     }
 
@@ -239,13 +272,16 @@ class MtlsGatewaySecurityTest {
         }
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
     @DisplayName("a sidecar refuses to tunnel to a gateway whose SPIFFE id is not the expected one")
-    void sidecarChecksGatewayIdentity() throws Exception {
+    void sidecarChecksGatewayIdentity(TlsProvider provider) throws Exception {
+        DataplaneBootstrap gateway = gateway(provider);
+        InetSocketAddress gatewayAddress = gateway.addresses().listener("egress");
         UpstreamTls.MutualTls wrongPeer = new UpstreamTls.MutualTls(MONGO, URI.create("spiffe://cluster.local/ns/x/sa/impostor"));
         try (DataplaneBootstrap sidecar = new DataplaneBootstrap(new ComponentConfig("sidecar-booking", null, 0, 1,
                 List.of(ListenerConfig.mtlsOriginating("mongo", 0, Upstream.of(HostAndPort.of(gatewayAddress), "egress-gateway"), wrongPeer)),
-                ids.sidecarTls()));
+                ids.sidecarTls(), provider));
                 LogCapture log = new LogCapture()) {
             InetSocketAddress entry = sidecar.start().listener("mongo");
             long gatewayBytesBefore = gateway.stats("egress").bytesClientToUpstream();
@@ -258,6 +294,35 @@ class MtlsGatewaySecurityTest {
             // app byte went through: the sidecar refuses before reading from the app.
             assertEquals(0, sidecar.stats("mongo").bytesClientToUpstream(), "no app byte left the sidecar");
             assertEquals(gatewayBytesBefore, gateway.stats("egress").bytesClientToUpstream(), "no app byte reached the gateway");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(PROVIDERS)
+    @DisplayName("a sidecar refuses a gateway whose certificate comes from another CA, before any app byte leaves")
+    void sidecarChecksGatewayChain(TlsProvider provider) throws Exception {
+        TlsProviders.assumeUsable(provider);
+        CertificateAuthority rogue = CertificateAuthority.create("rogue CA");
+        // Carries the real gateway's SPIFFE id: only the chain gives it away.
+        IssuedCertificate impostorCert = rogue.issue(CertificateSpec.workload(MeshIdentities.TRUST_DOMAIN, "istio-system", "istio-egressgateway"));
+        try (DataplaneBootstrap impostor = new DataplaneBootstrap(new ComponentConfig("impostor-gateway", null, 0, 1,
+                List.of(ListenerConfig.mtlsTerminating("egress", 0, RouteTable.of(MONGO, mongo))),
+                TlsMaterial.of(rogue.certificate(), impostorCert), provider))) {
+            InetSocketAddress impostorAddress = impostor.start().listener("egress");
+            try (DataplaneBootstrap sidecar = new DataplaneBootstrap(new ComponentConfig("sidecar-booking", null, 0, 1,
+                    List.of(ListenerConfig.mtlsOriginating("mongo", 0, Upstream.of(HostAndPort.of(impostorAddress), "egress-gateway"),
+                            new UpstreamTls.MutualTls(MONGO, ids.gatewayId()))), ids.sidecarTls(), provider));
+                    LogCapture log = new LogCapture()) {
+                InetSocketAddress entry = sidecar.start().listener("mongo");
+                long echoBefore = echo.accepted();
+                assertThrows(IOException.class, () -> AppTlsClient.connect(entry, MONGO, ids.externalCa().certificate()).close());
+                Eventually.await("upstream TLS refusal counted", () -> sidecar.stats("mongo").refused(Refusal.UPSTREAM_TLS) == 1);
+                Eventually.await("logged", () -> log.text().contains("sidecar-booking/mongo: upstream " + HostAndPort.of(impostorAddress)
+                        + " (egress-gateway) mTLS handshake failed: PKIX path building failed"), log::text);
+                assertEquals(0, sidecar.stats("mongo").bytesClientToUpstream(), "no app byte left the sidecar");
+                assertEquals(0, impostor.stats("egress").bytesClientToUpstream(), "nothing reached the impostor's upstream");
+                assertEquals(echoBefore, echo.accepted(), "MongoDB never saw a connection");
+            }
         }
     }
 }

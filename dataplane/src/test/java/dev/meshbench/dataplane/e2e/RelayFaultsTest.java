@@ -8,12 +8,14 @@ import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.HostAndPort;
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.RouteTable;
+import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.stats.Refusal;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
+import dev.meshbench.dataplane.testing.TlsProviders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,6 +27,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** What the client sees when the upstream goes away, and what the hop counts and logs. */
 class RelayFaultsTest {
@@ -70,18 +74,21 @@ class RelayFaultsTest {
         }
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.meshbench.dataplane.testing.TlsProviders#both")
     @DisplayName("an upstream closing mid-stream closes the client through sidecar =mTLS=> gateway as well")
-    void upstreamCloseThroughMtlsTunnel() throws Exception {
+    void upstreamCloseThroughMtlsTunnel(TlsProvider provider) throws Exception {
+        TlsProviders.assumeUsable(provider);
         MeshIdentities ids = MeshIdentities.create();
         try (ServerSocket upstream = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 DataplaneBootstrap gateway = new DataplaneBootstrap(ComponentConfig.of("egress-gateway",
                         List.of(ListenerConfig.mtlsTerminating("egress", 0, RouteTable.of("*",
-                                Upstream.of(new HostAndPort("127.0.0.1", upstream.getLocalPort()), "mongo")))), ids.gatewayTls()))) {
+                                Upstream.of(new HostAndPort("127.0.0.1", upstream.getLocalPort()), "mongo")))), ids.gatewayTls())
+                        .withTlsProvider(provider))) {
             InetSocketAddress gw = gateway.start().listener("egress");
             try (DataplaneBootstrap sidecar = new DataplaneBootstrap(ComponentConfig.of("sidecar-booking",
                     List.of(ListenerConfig.mtlsOriginating("mongo", 0, Upstream.of(HostAndPort.of(gw), "egress-gateway"),
-                            new UpstreamTls.MutualTls("mongo.meshbench.test", ids.gatewayId()))), ids.sidecarTls()))) {
+                            new UpstreamTls.MutualTls("mongo.meshbench.test", ids.gatewayId()))), ids.sidecarTls()).withTlsProvider(provider))) {
                 InetSocketAddress entry = sidecar.start().listener("mongo");
                 CompletableFuture<byte[]> seen = upstreamThatHangsUpAfter(upstream, 5);
                 try (Socket client = new Socket(entry.getAddress(), entry.getPort())) {
