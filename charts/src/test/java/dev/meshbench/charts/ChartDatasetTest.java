@@ -38,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChartDatasetTest {
     /** Series keys in report order: netty, netty without sidecar mTLS, envoy; study order within each. */
-    static final List<String> SERIES = List.of("bypass \u00b7 netty", "sidecar \u00b7 netty", "gateway \u00b7 netty",
-            "mtls \u00b7 netty", "sni \u00b7 netty", "mtls \u00b7 netty (no sidecar mTLS)", "bypass \u00b7 envoy",
+    static final List<String> SERIES = List.of("bypass \u00b7 netty (JDK TLS)", "sidecar \u00b7 netty (JDK TLS)", "gateway \u00b7 netty (JDK TLS)",
+            "mtls \u00b7 netty (JDK TLS)", "sni \u00b7 netty (JDK TLS)", "mtls \u00b7 netty (JDK TLS, no sidecar mTLS)", "bypass \u00b7 envoy",
             "sni \u00b7 envoy");
     static ReportModel model;
 
@@ -86,7 +86,7 @@ class ChartDatasetTest {
     @DisplayName("the same case on two data planes: two series, each spread over its own data plane's runs only")
     void dataPlanesNeverShareASpread() throws IOException {
         YIntervalSeriesCollection d = ThroughputChartRenderer.dataset(model);
-        YIntervalSeries netty = d.getSeries(d.indexOf("sni \u00b7 netty"));
+        YIntervalSeries netty = d.getSeries(d.indexOf("sni \u00b7 netty (JDK TLS)"));
         YIntervalSeries envoy = d.getSeries(d.indexOf("sni \u00b7 envoy"));
         Spread nettyRuns = spread(List.of("sni-1", "sni-2", "sni-3"), 20, StepResult::throughputPerSecond);
         Spread envoyRuns = spread(List.of("sni-envoy-1", "sni-envoy-2"), 20, StepResult::throughputPerSecond);
@@ -103,7 +103,7 @@ class ChartDatasetTest {
                 latency.getSpread("sni \u00b7 envoy", "p99"));
         SpreadCategoryDataset cpu = CpuChartRenderer.dataset(model);
         assertEquals(spread(List.of("sni-1", "sni-2", "sni-3"), 20, s -> s.cpu().mesh().cpuMsPerTransaction()),
-                cpu.getSpread(CpuChartRenderer.SERIES, "sni \u00b7 netty"));
+                cpu.getSpread(CpuChartRenderer.SERIES, "sni \u00b7 netty (JDK TLS)"));
     }
 
     @Test
@@ -115,7 +115,7 @@ class ChartDatasetTest {
         }
         ReportModel m = ReportModel.of(ResultsDirectoryReader.read(tmp, ConversionMode.NONE), 20);
         YIntervalSeriesCollection d = ThroughputChartRenderer.dataset(m);
-        assertEquals(List.of("sni \u00b7 netty", "sni \u00b7 envoy"), List.of(d.getSeriesKey(0), d.getSeriesKey(1)));
+        assertEquals(List.of("sni \u00b7 netty (JDK TLS)", "sni \u00b7 envoy"), List.of(d.getSeriesKey(0), d.getSeriesKey(1)));
         for (int i = 0; i < 2; i++) {
             YIntervalSeries s = d.getSeries(i);
             for (int j = 0; j < s.getItemCount(); j++) {
@@ -123,9 +123,9 @@ class ChartDatasetTest {
                 assertEquals(s.getYValue(j), s.getYHighValue(j), s.getKey() + " at " + s.getX(j));
             }
         }
-        assertEquals(List.of("sni \u00b7 netty", "sni \u00b7 envoy"), LatencyChartRenderer.dataset(m).getRowKeys());
+        assertEquals(List.of("sni \u00b7 netty (JDK TLS)", "sni \u00b7 envoy"), LatencyChartRenderer.dataset(m).getRowKeys());
         assertTrue(m.cases().stream().allMatch(c -> c.runs().size() == 1));
-        assertEquals(List.of("no bypass run on data plane netty: its cases have no baseline in the comparison table",
+        assertEquals(List.of("no bypass run on data plane netty (JDK TLS): its cases have no baseline in the comparison table",
                 "no bypass run on data plane envoy: its cases have no baseline in the comparison table"), m.warnings());
     }
 
@@ -136,13 +136,13 @@ class ChartDatasetTest {
         assertEquals(SERIES, d.getRowKeys());
         assertEquals(List.of("average", "median", "p90", "p95", "p99"), d.getColumnKeys());
         assertEquals(spread(List.of("sni-1", "sni-2", "sni-3"), 20, s -> s.latencyMs().p99()).mean(),
-                d.getValue("sni \u00b7 netty", "p99").doubleValue(), 1e-9);
+                d.getValue("sni \u00b7 netty (JDK TLS)", "p99").doubleValue(), 1e-9);
         assertEquals(spread(List.of("sni-1", "sni-2", "sni-3"), 20, s -> s.latencyMs().p99()),
-                d.getSpread("sni \u00b7 netty", "p99"));
+                d.getSpread("sni \u00b7 netty (JDK TLS)", "p99"));
         assertEquals(spread(List.of("mtls-1"), 20, s -> s.latencyMs().avg()).mean(),
-                d.getValue("mtls \u00b7 netty", "average").doubleValue(), 1e-9);
+                d.getValue("mtls \u00b7 netty (JDK TLS)", "average").doubleValue(), 1e-9);
         assertEquals(spread(List.of("gateway-1"), 20, s -> s.latencyMs().median()).mean(),
-                d.getValue("gateway \u00b7 netty", "median").doubleValue(), 1e-9);
+                d.getValue("gateway \u00b7 netty (JDK TLS)", "median").doubleValue(), 1e-9);
     }
 
     @Test
@@ -153,12 +153,12 @@ class ChartDatasetTest {
         assertEquals(SERIES, d.getColumnKeys());
         for (String c : List.of("bypass", "sni")) {
             assertEquals(spread(List.of(c + "-1", c + "-2", c + "-3"), 20, s -> s.cpu().mesh().cpuMsPerTransaction()),
-                    d.getSpread(CpuChartRenderer.SERIES, c + " \u00b7 netty"));
+                    d.getSpread(CpuChartRenderer.SERIES, c + " \u00b7 netty (JDK TLS)"));
         }
         assertEquals(spread(List.of("mtls-1"), 20, s -> s.cpu().mesh().cpuMsPerTransaction()).mean(),
-                d.getValue(CpuChartRenderer.SERIES, "mtls \u00b7 netty").doubleValue(), 1e-12);
+                d.getValue(CpuChartRenderer.SERIES, "mtls \u00b7 netty (JDK TLS)").doubleValue(), 1e-12);
         assertEquals(spread(List.of("mtls-v1"), 20, s -> s.cpu().mesh().cpuMsPerTransaction()),
-                d.getSpread(CpuChartRenderer.SERIES, "mtls \u00b7 netty (no sidecar mTLS)"));
+                d.getSpread(CpuChartRenderer.SERIES, "mtls \u00b7 netty (JDK TLS, no sidecar mTLS)"));
     }
 
     @Test
@@ -206,13 +206,13 @@ class ChartDatasetTest {
     @Test
     @DisplayName("a data plane without a bypass run has no baseline: no changes, and a warning naming it")
     void dataPlaneWithoutBypass() throws IOException {
-        ComparisonRow old = row("mtls", "netty (no sidecar mTLS)");
+        ComparisonRow old = row("mtls", "netty (JDK TLS, no sidecar mTLS)");
         assertFalse(old.hasBaseline());
         assertNull(old.throughputChange());
         assertNull(old.meshCpuChange());
         assertNotNull(old.throughput(), "its own figures are still there");
-        assertNull(model.baseline("netty (no sidecar mTLS)"));
-        assertEquals(List.of("no bypass run on data plane netty (no sidecar mTLS): its cases have no baseline in the "
+        assertNull(model.baseline("netty (JDK TLS, no sidecar mTLS)"));
+        assertEquals(List.of("no bypass run on data plane netty (JDK TLS, no sidecar mTLS): its cases have no baseline in the "
                 + "comparison table"), model.warnings());
     }
 

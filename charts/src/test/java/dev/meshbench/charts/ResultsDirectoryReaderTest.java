@@ -119,7 +119,7 @@ class ResultsDirectoryReaderTest {
         assertEquals(2, r.results().steps().get(0).transactions());
         assertEquals(1, r.results().steps().get(0).errors());
         assertNull(r.results().inputs().dataPlane(), "the orchestrator never recorded one");
-        assertEquals("netty (no sidecar mTLS)", r.dataPlaneLabel(), "reported as the unknown netty data plane");
+        assertEquals("netty (JDK TLS, no sidecar mTLS)", r.dataPlaneLabel(), "reported as the unknown netty data plane");
     }
 
     @Test
@@ -128,7 +128,7 @@ class ResultsDirectoryReaderTest {
         assertTrue(Files.readString(dir.resolve("mtls-v1/results.json")).contains("\"schemaVersion\" : \"1\""));
         LoadedRun old = read().runs().stream().filter(r -> r.runId().equals("mtls-v1")).findFirst().orElseThrow();
         assertEquals(DataPlaneInfo.unknownNetty(), old.dataPlane());
-        assertEquals("netty (no sidecar mTLS)", old.dataPlaneLabel());
+        assertEquals("netty (JDK TLS, no sidecar mTLS)", old.dataPlaneLabel());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.meshbench.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -73,12 +74,21 @@ public record DataPlaneInfo(
     }
 
     /**
-     * The name a report uses for series, legends and grouping: {@code "envoy"}, {@code "netty"}, with
-     * {@code " (no sidecar mTLS)"} appended when sidecars talk plain HTTP to each other.
+     * The name a report uses for series, legends and grouping: {@code "envoy"}, {@code "netty (JDK TLS)"},
+     * {@code "netty (BoringSSL TLS)"}, with {@code "no sidecar mTLS"} added in the brackets when sidecars talk plain
+     * HTTP to each other. The Netty relays' TLS provider is part of the name because it changes what they cost;
+     * Envoy always uses BoringSSL.
      */
     @JsonIgnore
     public String label() {
-        return sidecarMtls ? name : name + " (no sidecar mTLS)";
+        List<String> qualifiers = new ArrayList<>();
+        if (NETTY.equals(name) && tlsProvider != null) {
+            qualifiers.add(tlsProvider + " TLS");
+        }
+        if (!sidecarMtls) {
+            qualifiers.add("no sidecar mTLS");
+        }
+        return qualifiers.isEmpty() ? name : name + " (" + String.join(", ", qualifiers) + ")";
     }
 
     /** {@code "sidecar=envoy 1.40.0, egress-gateway=envoy 1.40.0"}, or {@code "versions not recorded"}. */

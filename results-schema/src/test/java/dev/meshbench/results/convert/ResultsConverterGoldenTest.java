@@ -98,7 +98,7 @@ class ResultsConverterGoldenTest {
         RunInputs in = ResultsJson.readRunInputs(file);
         assertEquals(ResultsSchema.VERSION, in.schemaVersion());
         assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlane());
-        assertEquals("netty (no sidecar mTLS)", in.dataPlane().label());
+        assertEquals("netty (JDK TLS, no sidecar mTLS)", in.dataPlane().label());
         String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"2\"")
                 .replace("  \"failureReason\" : null\n}\n", """
                           "failureReason" : null,

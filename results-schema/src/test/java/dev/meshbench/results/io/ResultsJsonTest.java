@@ -65,10 +65,12 @@ class ResultsJsonTest {
     }
 
     @Test
-    @DisplayName("labels a data plane by its name, saying when sidecars talk without mTLS")
+    @DisplayName("labels a data plane by its name, the Netty relays' TLS provider, and whether sidecars talk without mTLS")
     void dataPlaneLabels() {
         assertEquals("envoy", ENVOY.label());
-        assertEquals("netty (no sidecar mTLS)", DataPlaneInfo.unknownNetty().label());
+        assertEquals("netty (JDK TLS, no sidecar mTLS)", DataPlaneInfo.unknownNetty().label());
+        assertEquals("netty (BoringSSL TLS)", new DataPlaneInfo("netty", Map.of(), 2, true, "BoringSSL").label());
+        assertEquals("netty (no sidecar mTLS)", new DataPlaneInfo("netty", Map.of(), 2, false, null).label());
         assertEquals("sidecar=envoy 1.40.0, egress-gateway=envoy 1.40.0, sni-proxy=nginx 1.22.1",
                 ENVOY.versionsText());
         assertEquals("versions not recorded", DataPlaneInfo.unknownNetty().versionsText());
