@@ -2,6 +2,7 @@ package dev.meshbench.maven;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.ComponentJars;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetConfig;
 import dev.meshbench.orchestrator.run.CaseRun;
@@ -61,9 +62,18 @@ public class UpMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        LocalDataPlane dataPlane;
+        try {
+            // Binaries are found and checked before any run folder or process exists.
+            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
+                    props.get(LocalDataPlane.P_NGINX_BINARY), System.getenv("PATH"), project.getVersion());
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException("bringing case " + caseId + " up on data plane " + config.mesh().dataPlane().id()
+                    + " failed before anything started: " + e.getMessage());
+        }
         try {
             LocalTargetConfig local = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()),
-                    Duration.ofSeconds(90), config.customers(), config.flightDays());
+                    Duration.ofSeconds(90), config.customers(), config.flightDays(), dataPlane);
             KitVersions versions = new KitVersions(project.getVersion(), System.getProperty("java.version"), jmeterVersion);
             CaseRun run = CaseRun.start(config, egressCase, new LocalTarget(local), versions, System.out);
             project.setContextValue(CONTEXT_KEY, run);

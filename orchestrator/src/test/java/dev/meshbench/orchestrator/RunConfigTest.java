@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.RunConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -34,6 +36,17 @@ class RunConfigTest {
         assertEquals(20, c.stepSeconds());
         assertEquals(80, c.loadSecondsPerCase());
         assertEquals(RESULTS, c.resultsDir());
+        assertEquals(new PlanOptions(DataPlane.NETTY, true, 2), c.mesh());
+    }
+
+    @Test
+    @DisplayName("the data plane, sidecar mTLS and proxy workers are read; the study turns sidecar mTLS off unless told")
+    void mesh() {
+        assertEquals(new PlanOptions(DataPlane.ENVOY, false, 1), read("meshbench.cases", "sni", "meshbench.dataplane", " Envoy ",
+                "meshbench.sidecarMtls", "false", "meshbench.proxyWorkers", "1").mesh());
+        assertEquals(false, RunConfig.fromProperties(Map.of("meshbench.cases", "sni"), true, RESULTS).mesh().sidecarMtls());
+        assertEquals(true, RunConfig.fromProperties(Map.of("meshbench.cases", "sni", "meshbench.sidecarMtls", "true"), true, RESULTS)
+                .mesh().sidecarMtls());
     }
 
     @Test
@@ -58,6 +71,10 @@ class RunConfigTest {
         "meshbench.warmupSeconds|30|meshbench.warmupSeconds=30: must be at least 0 and less than meshbench.stepSeconds (20)",
         "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",
         "meshbench.customers|ten|meshbench.customers=ten: must be a whole number",
+        "meshbench.dataplane|istio|meshbench.dataplane=istio: 'istio' is not a data plane; allowed: netty, envoy",
+        "meshbench.sidecarMtls|yes|meshbench.sidecarMtls=yes: must be true or false",
+        "meshbench.proxyWorkers|0|meshbench.proxyWorkers=0: must be between 1 and 64 worker threads per proxy",
+        "meshbench.proxyWorkers|two|meshbench.proxyWorkers=two: must be a whole number",
         "meshbench.maxErrorPercent|101|meshbench.maxErrorPercent=101.0: must be between 0 and 100",
     })
     void refusesBadInput(String key, String value, String message) {

@@ -3,6 +3,15 @@ package dev.meshbench.orchestrator.cli;
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.ComponentJars;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.plan.ComponentKind;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.orchestrator.run.RunConfig;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetConfig;
@@ -18,6 +27,9 @@ import picocli.CommandLine.Option;
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = "Start one egress case on the local target, print its endpoints, and keep it up until Ctrl-C.")
 final class UpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--case", required = true, description = "Case id: bypass, sidecar, gateway, mtls, sni.")
     String caseId;
 
@@ -33,13 +45,38 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--flight-days", defaultValue = "5", description = "Days of flights to load (default: ${DEFAULT-VALUE}).")
     int flightDays;
 
+    @Option(names = "--dataplane", description = "netty (the kit's stand-ins, default) or envoy (Envoy sidecars and gateway, nginx SNI proxy).")
+    String dataPlane = RunConfig.DEFAULTS.get(RunConfig.P_DATAPLANE);
+
+    @Option(names = "--sidecar-mtls", arity = "1", description = "Mutual TLS between sidecars, true or false (default: ${DEFAULT-VALUE}).")
+    String sidecarMtls = RunConfig.DEFAULTS.get(RunConfig.P_SIDECAR_MTLS);
+
+    @Option(names = "--proxy-workers", description = "Worker threads of every proxy (default: ${DEFAULT-VALUE}, Istio's sidecar default).")
+    int proxyWorkers = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_PROXY_WORKERS));
+
+    @Option(names = "--envoy-binary", description = "Envoy binary (default: envoy on PATH).")
+    String envoyBinary;
+
+    @Option(names = "--nginx-binary", description = "nginx binary with the stream module (default: nginx on PATH).")
+    String nginxBinary;
+
     @Override
     public Integer call() throws InterruptedException {
         EgressCase c = EgressCase.byId(caseId);
         Path logs = logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id());
+        PlanOptions options;
+        try {
+            options = new PlanOptions(DataPlane.byId(dataPlane), RunConfig.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        LocalDataPlane mesh = LocalDataPlane.resolve(options, envoyBinary, nginxBinary, System.getenv("PATH"),
+                MeshbenchMain.class.getPackage().getImplementationVersion() == null ? "dev"
+                        : MeshbenchMain.class.getPackage().getImplementationVersion());
         LocalTargetConfig config = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot),
-                Duration.ofSeconds(60), customers, flightDays);
-        System.out.printf("meshbench up: case %s (%s)%n  %s%n", c.id(), c.studyName(), c.description());
+                Duration.ofSeconds(60), customers, flightDays, mesh);
+        System.out.printf("meshbench up: case %s (%s) on data plane %s%n  %s%n", c.id(), c.studyName(), options.dataPlane().id(),
+                c.description());
         long t0 = System.nanoTime();
         CountDownLatch done = new CountDownLatch(1);
         try (LocalDeployment d = new LocalTarget(config).deploy(c, logs)) {
@@ -64,13 +101,23 @@ final class UpCommand implements Callable<Integer> {
                 millis / 1000.0, d.logDir());
         System.out.println("Services (through each service's sidecar):");
         d.endpoints().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
-        System.out.println("Mesh admin (per-listener connection and byte counters):");
-        d.adminEndpoints().forEach((name, uri) -> System.out.printf("  %-16s %s%n", name, uri.resolve("/stats")));
+        System.out.println("Data-plane configuration files: " + d.configDir());
+        System.out.println("Mesh admin:");
+        d.adminEndpoints().forEach((name, uri) -> {
+            boolean envoy = d.plan().options().dataPlane() == DataPlane.ENVOY;
+            if (envoy && d.plan().component(name).kind() == ComponentKind.SNI_PROXY) {
+                System.out.printf("  %-16s nginx: session log %s (no admin API)%n", name, d.logDir());
+            } else if (envoy) {
+                System.out.printf("  %-16s %s  %s  %s%n", name, uri.resolve("/stats"), uri.resolve("/config_dump"), uri.resolve("/clusters"));
+            } else {
+                System.out.printf("  %-16s %s%n", name, uri.resolve("/stats"));
+            }
+        });
         Map<String, ReadyLine> ready = d.readyLines();
         ReadyLine mongo = ready.get("mongo");
         String mongoAddr = mongo.get("address").orElse("?");
         String ca = mongo.get("ca").orElse("?");
-        System.out.println("MongoDB (TLS; the services reach it as " + LocalDeployment.MONGO_HOST + "):");
+        System.out.println("MongoDB (TLS; the services reach it as " + TopologyPlanner.MONGO_HOST + "):");
         System.out.printf("  %s  CA: %s%n", mongoAddr, ca);
         String auth = d.endpoints().service("auth").toString();
         String customer = d.endpoints().service("customer").toString();
@@ -78,7 +125,7 @@ final class UpCommand implements Callable<Integer> {
         System.out.printf("  curl -c /tmp/mb.cookies -d 'login=uid0@email.com&password=password' %s/auth/login%n", auth);
         System.out.printf("  curl -b /tmp/mb.cookies %s/customer/byid/uid0@email.com%n", customer);
         System.out.printf("  openssl s_client -connect %s -servername %s -CAfile %s -verify_hostname %s </dev/null%n",
-                mongoAddr, LocalDeployment.MONGO_HOST, ca, LocalDeployment.MONGO_HOST);
+                mongoAddr, TopologyPlanner.MONGO_HOST, ca, TopologyPlanner.MONGO_HOST);
         System.out.println("Press Ctrl-C to tear everything down.");
     }
 }

@@ -2,20 +2,32 @@ package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.local.envoy.EnvoyBootstrapRenderer;
+import dev.meshbench.orchestrator.local.envoy.EnvoyCommand;
+import dev.meshbench.orchestrator.local.envoy.EnvoyStatsReader;
+import dev.meshbench.orchestrator.local.envoy.NginxCommand;
+import dev.meshbench.orchestrator.local.envoy.NginxConfigRenderer;
+import dev.meshbench.orchestrator.local.envoy.NginxStatsReader;
+import dev.meshbench.orchestrator.plan.ComponentKind;
+import dev.meshbench.orchestrator.plan.ComponentPlan;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.Endpoint;
+import dev.meshbench.orchestrator.plan.Identity;
+import dev.meshbench.orchestrator.plan.ListenerPlan;
+import dev.meshbench.orchestrator.plan.TopologyPlan;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Role;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
 import dev.meshbench.pki.IssuedCertificate;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
+import dev.meshbench.results.DataPlaneInfo;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,33 +39,26 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One case running as processes on loopback. Start order resolves the dependencies of ephemeral ports:
- * MongoDB, then the egress chain backwards from MongoDB (SNI proxy, gateway), then the sidecars of services that
- * call nobody before those that call them, then the services on ports reserved up front (a sidecar must know its
- * service's port before the service knows its sidecar's).
+ * One case running as processes on loopback, launched from the case's {@link TopologyPlan}: every listener's port
+ * is reserved up front, so each component's configuration (Netty command line, Envoy bootstrap, nginx.conf) names
+ * its upstreams before anything starts. Start order is the plan's: MongoDB, the egress chain backwards from
+ * MongoDB, the sidecars (callees first), then the four services together.
  */
 public final class LocalDeployment implements Deployment {
-    /** The name services use for MongoDB: a name (not an IP literal), so the driver sends SNI. */
-    public static final String MONGO_HOST = "mongo.meshbench.test";
-    /** The wildcard the SNI proxy serves in case {@code sni}, as the study's {@code *.com}. */
-    public static final String MONGO_WILDCARD = "*.meshbench.test";
-    /** The egress gateway's workload identity, as Istio's. */
-    static final String GATEWAY_NAMESPACE = "istio-system";
-    static final String GATEWAY_ACCOUNT = "istio-egressgateway";
-    static final String GATEWAY_ID = "spiffe://cluster.local/ns/" + GATEWAY_NAMESPACE + "/sa/" + GATEWAY_ACCOUNT;
-    /** Services in start order: callees before callers. */
-    public static final List<String> SERVICES = List.of("customer", "flight", "auth", "booking");
-
     private static final Logger LOG = LoggerFactory.getLogger(LocalDeployment.class);
     private static final List<String> PROXY_JVM = List.of("-Xms32m", "-Xmx192m", "-XX:+UseSerialGC", "-Xss512k");
     private static final List<String> APP_JVM = List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k");
     private static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
+    /** Ends a native proxy when the thread that started it (the supervisor's spawner, alive as long as this JVM) ends. */
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     private final EgressCase egressCase;
     private final LocalTargetConfig config;
@@ -64,15 +69,17 @@ public final class LocalDeployment implements Deployment {
     private final Map<String, URI> adminEndpoints = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Path workDir;
+    private final Path logDir;
+    private final TopologyPlan plan;
+    private LocalAddresses addresses;
     private ComponentJars jars;
     private volatile boolean closed;
-
-    private final Path logDir;
 
     private LocalDeployment(EgressCase egressCase, LocalTargetConfig config, Path logDir) {
         this.logDir = logDir;
         this.egressCase = egressCase;
         this.config = config;
+        this.plan = TopologyPlanner.plan(egressCase, config.dataPlane().options());
         try {
             this.workDir = Files.createTempDirectory("meshbench-" + egressCase.id() + "-");
         } catch (IOException e) {
@@ -92,143 +99,165 @@ public final class LocalDeployment implements Deployment {
         }
     }
 
+    /** The plan this deployment runs. */
+    public TopologyPlan plan() {
+        return plan;
+    }
+
+    /** The run's mesh CA certificate (for tests that play a mesh peer, or one without a certificate). */
+    Path meshCaPem() {
+        return workDir.resolve("pki").resolve("mesh-ca.pem");
+    }
+
+    /** The loopback port of every listener. */
+    public LocalAddresses addresses() {
+        return addresses;
+    }
+
+    /** Where the rendered data-plane configuration files are kept (inside the run's folder; no key material). */
+    public Path configDir() {
+        return logDir.resolve("config");
+    }
+
     private void startAll() {
         Path pki = workDir.resolve("pki");
         jars = config.jars().copyTo(workDir.resolve("jars"));
+        addresses = LocalAddresses.reserve(plan);
 
         // Per-run identities: the mesh CA issues workload certificates; the JWT key signs login tokens.
         CertificateAuthority meshCa = CertificateAuthority.create("meshbench mesh CA " + egressCase.id());
         Path meshCaPem = meshCa.writeCertificatePem(pki.resolve("mesh-ca.pem"));
+        Map<String, Path> chains = new LinkedHashMap<>();
+        Map<String, Path> keys = new LinkedHashMap<>();
+        for (ComponentPlan c : plan.components()) {
+            if (c.usesMeshMtls()) {
+                Identity id = c.identity().orElseThrow();
+                IssuedCertificate cert = meshCa.issue(CertificateSpec.workload(Identity.TRUST_DOMAIN, id.namespace(), id.serviceAccount()));
+                IssuedCertificate.PemFiles files = cert.writePem(pki, c.name());
+                chains.put(c.name(), files.certificateChain());
+                keys.put(c.name(), files.privateKey());
+            }
+        }
+        MeshFiles mesh = new MeshFiles(meshCaPem, chains, keys);
         KeyPair jwt = KeyType.RSA_2048.generate();
         Path jwtPrivate = pki.resolve("jwt-private.pem");
         Path jwtPublic = pki.resolve("jwt-public.pem");
         Pem.writePrivateKey(jwtPrivate, jwt.getPrivate());
         Pem.writePublicKey(jwtPublic, jwt.getPublic());
+        try {
+            Files.createDirectories(configDir());
+        } catch (IOException e) {
+            throw new TargetException("creating " + configDir() + " failed: " + e.getMessage(), e);
+        }
 
-        ReadyLine mongo = start("mongo", Role.DATABASE, jars.javaJar(jars.embeddedMongo(), MONGO_JVM),
-                "--host", "127.0.0.1", "--port", "0", "--dir", workDir.resolve("mongo").toString(),
-                "--server-name", MONGO_HOST);
-        String mongoAddress = mongo.get("address").orElseThrow();
+        ComponentPlan mongoPlan = plan.component(TopologyPlanner.MONGO);
+        ReadyLine mongo = start(new ProcessSpec(new Component(mongoPlan.name(), mongoPlan.role()),
+                javaCommand(jars.embeddedMongo(), MONGO_JVM, "--host", LocalAddresses.HOST,
+                        "--port", Integer.toString(addresses.port(mongoPlan.name(), TopologyPlanner.MONGO_LISTENER)),
+                        "--dir", workDir.resolve("mongo").toString(), "--server-name", TopologyPlanner.MONGO_HOST)));
         String mongoCa = mongo.get("ca").orElseThrow(() -> new TargetException("mongo's ready line has no ca= field: " + mongo));
 
-        // Where a sidecar's MongoDB listener sends the app's stream, and whether it wraps it in mTLS.
-        String sidecarMongoUpstream = switch (egressCase) {
-            case BYPASS, SIDECAR -> mongoAddress;
-            case GATEWAY -> listener(startDataplane("egress-gateway", "egress-gateway",
-                    "--mode", "sni-passthrough", "--route", MONGO_HOST + "=" + mongoAddress + ",upstream-name=mongo"), "egress");
-            case MTLS -> listener(startDataplane("egress-gateway", "egress-gateway",
-                    withIdentity(meshCa, meshCaPem, pki, "egress-gateway", GATEWAY_NAMESPACE, GATEWAY_ACCOUNT,
-                            "--mode", "mtls", "--route", MONGO_HOST + "=" + mongoAddress + ",upstream-name=mongo")), "egress");
-            case SNI -> {
-                String sniProxy = listener(startDataplane("sni-proxy", "sni-proxy",
-                        "--route", MONGO_WILDCARD + "=" + mongoAddress + ",upstream-name=mongo"), "sni");
-                yield listener(startDataplane("egress-gateway", "egress-gateway",
-                        withIdentity(meshCa, meshCaPem, pki, "egress-gateway", GATEWAY_NAMESPACE, GATEWAY_ACCOUNT,
-                                "--mode", "mtls", "--route", MONGO_WILDCARD + "=" + sniProxy + ",upstream-name=sni-proxy")), "egress");
+        for (ComponentPlan c : plan.components()) {
+            if (c.kind().isProxy()) {
+                start(proxySpec(c, mesh));
+                adminEndpoints.put(c.name(), URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name())));
             }
-        };
-
-        Map<String, Integer> appPorts = PortReservations.reserve(SERVICES);
-        Map<String, String> sidecarInbound = new LinkedHashMap<>();
-        Map<String, ReadyLine> sidecars = new LinkedHashMap<>();
-        for (String svc : SERVICES) {
-            List<String> args = new ArrayList<>(List.of(
-                    "--listener", "name=inbound,port=0,upstream=127.0.0.1:" + appPorts.get(svc) + ",upstream-name=" + svc));
-            for (String peer : peersOf(svc)) {
-                args.addAll(List.of("--listener", "name=to-" + peer + ",port=0,upstream=" + sidecarInbound.get(peer)
-                        + ",upstream-name=sidecar-" + peer));
-            }
-            if (egressCase.meshMtls()) {
-                args.addAll(List.of("--listener", "name=mongo,port=0,upstream=" + sidecarMongoUpstream
-                        + ",upstream-name=egress-gateway,tls=mtls-originate,sni=" + MONGO_HOST + ",peer-id=" + GATEWAY_ID));
-                args = withIdentity(meshCa, meshCaPem, pki, "sidecar-" + svc, "acmeair", svc, args.toArray(String[]::new));
-            } else if (egressCase != EgressCase.BYPASS) {
-                args.addAll(List.of("--listener", "name=mongo,port=0,upstream=" + sidecarMongoUpstream
-                        + ",upstream-name=" + (egressCase == EgressCase.GATEWAY ? "egress-gateway" : "mongo")));
-            }
-            ReadyLine line = startDataplane("sidecar", "sidecar-" + svc, args.toArray(String[]::new));
-            sidecars.put(svc, line);
-            sidecarInbound.put(svc, listener(line, "inbound"));
         }
 
         List<ProcessSpec> services = new ArrayList<>();
-        for (String svc : SERVICES) {
-            ReadyLine sidecar = sidecars.get(svc);
-            String mongoPort = (egressCase == EgressCase.BYPASS ? mongoAddress : listener(sidecar, "mongo")).split(":")[1];
-            List<String> args = new ArrayList<>(List.of(svc, "--port", Integer.toString(appPorts.get(svc)),
-                    "--mongo-uri", "mongodb://" + MONGO_HOST + ":" + mongoPort + "/?tls=true",
+        for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
+            Endpoint mongoVia = svc.calls().get(TopologyPlanner.MONGO);
+            List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), TopologyPlanner.HTTP)),
+                    "--mongo-uri", "mongodb://" + TopologyPlanner.MONGO_HOST + ":" + addresses.port(mongoVia) + "/?tls=true",
                     "--mongo-ca-file", mongoCa,
-                    "--mongo-host-alias", MONGO_HOST + "=127.0.0.1"));
-            for (String peer : peersOf(svc)) {
-                args.addAll(List.of("--" + peer + "-url", "http://" + listener(sidecar, "to-" + peer)));
+                    "--mongo-host-alias", TopologyPlanner.MONGO_HOST + "=" + LocalAddresses.HOST));
+            for (String peer : TopologyPlanner.peersOf(svc.name())) {
+                args.addAll(List.of("--" + peer + "-url", "http://" + addresses.address(svc.calls().get(peer))));
             }
-            args.addAll(svc.equals("auth") ? List.of("--jwt-private-key", jwtPrivate.toString())
+            args.addAll(svc.name().equals("auth") ? List.of("--jwt-private-key", jwtPrivate.toString())
                     : List.of("--jwt-public-key", jwtPublic.toString()));
-            List<String> cmd = new ArrayList<>(jars.javaJar(jars.acmeairServices(), APP_JVM));
-            cmd.addAll(args);
-            cmd.add("--exit-on-stdin-eof");
-            services.add(new ProcessSpec(new Component(svc, Role.APP), cmd));
-            serviceEndpoints.put(svc, URI.create("http://" + sidecarInbound.get(svc)));
+            services.add(new ProcessSpec(new Component(svc.name(), svc.role()),
+                    javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new))));
+            serviceEndpoints.put(svc.name(), URI.create("http://" + addresses.address(
+                    new Endpoint(TopologyPlanner.sidecarOf(svc.name()), TopologyPlanner.INBOUND))));
         }
         // The services are independent once their ports are reserved: start them together.
-        System.out.printf("[%s] starting %s%n", egressCase.id(), String.join(", ", SERVICES));
+        System.out.printf("[%s] starting %s%n", egressCase.id(), String.join(", ", serviceEndpoints.keySet()));
         Map<String, ReadyLine> started = supervisor.startAll(services, config.readyTimeout());
         for (ProcessSpec spec : services) {
             components.add(spec.component());
             ready.put(spec.component().name(), started.get(spec.component().name()));
         }
-        LOG.debug("case {} deployed: {} components", egressCase.id(), components.size());
+        LOG.debug("case {} deployed on data plane {}: {} components", egressCase.id(), config.dataPlane().dataPlane().id(), components.size());
     }
 
-    /** Which services a service calls (REFERENCE section 3). */
-    static List<String> peersOf(String service) {
-        return switch (service) {
-            case "auth" -> List.of("customer");
-            case "booking" -> List.of("flight", "customer");
-            default -> List.of();
+    /** The process of one proxy, as the data plane runs it. */
+    private ProcessSpec proxySpec(ComponentPlan c, MeshFiles mesh) {
+        Component component = new Component(c.name(), c.role());
+        return switch (config.dataPlane().dataPlane()) {
+            case NETTY -> new ProcessSpec(component, javaCommand(jars.dataplane(), PROXY_JVM,
+                    NettyProxyArgs.of(c, addresses, mesh, plan.options().workers()).toArray(String[]::new)));
+            case ENVOY -> c.kind() == ComponentKind.SNI_PROXY ? nginxSpec(c, component) : envoySpec(c, component, mesh);
         };
     }
 
-    private List<String> withIdentity(CertificateAuthority ca, Path caPem, Path pki, String component, String namespace,
-            String serviceAccount, String... args) {
-        IssuedCertificate cert = ca.issue(CertificateSpec.workload("cluster.local", namespace, serviceAccount));
-        IssuedCertificate.PemFiles files = cert.writePem(pki, component);
-        List<String> out = new ArrayList<>(List.of(args));
-        out.addAll(List.of("--ca-file", caPem.toString(), "--cert-file", files.certificateChain().toString(),
-                "--key-file", files.privateKey().toString()));
-        return out;
+    private ProcessSpec envoySpec(ComponentPlan c, Component component, MeshFiles mesh) {
+        Path bootstrap = configDir().resolve(c.name() + ".envoy.yaml");
+        write(bootstrap, EnvoyBootstrapRenderer.render(plan, c, addresses, mesh));
+        List<String> cmd = nativeCommand(config.dataPlane().envoy().orElseThrow());
+        cmd.addAll(EnvoyCommand.args(bootstrap, plan.options().workers()));
+        return new ProcessSpec(component, cmd, new ProcessSpec.Readiness.HttpOk(
+                URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name()) + "/ready")));
     }
 
-    private ReadyLine startDataplane(String kind, String name, List<String> args) {
-        return startDataplane(kind, name, args.toArray(String[]::new));
+    private ProcessSpec nginxSpec(ComponentPlan c, Component component) {
+        Path conf = configDir().resolve(c.name() + ".nginx.conf");
+        write(conf, NginxConfigRenderer.render(plan, c, addresses, nginxDir(), plan.options().workers()));
+        List<String> cmd = nativeCommand(config.dataPlane().nginx().orElseThrow());
+        cmd.addAll(NginxCommand.args(conf, nginxDir()));
+        ListenerPlan l = c.listeners().get(0);
+        return new ProcessSpec(component, cmd, new ProcessSpec.Readiness.PortOpen(LocalAddresses.HOST, addresses.port(c.name(), l.name())));
     }
 
-    private ReadyLine startDataplane(String kind, String name, String... args) {
-        List<String> all = new ArrayList<>(List.of(kind, "--name", name, "--admin-port", "0"));
-        all.addAll(List.of(args));
-        ReadyLine line = start(name, Role.MESH, jars.javaJar(jars.dataplane(), PROXY_JVM), all.toArray(String[]::new));
-        adminEndpoints.put(name, URI.create("http://" + line.get("address").orElseThrow()));
-        return line;
+    /** nginx's prefix: its pid file and session log, kept with the run's logs. */
+    private Path nginxDir() {
+        return logDir;
     }
 
-    private ReadyLine start(String name, Role role, List<String> prefix, String... args) {
+    private static List<String> nativeCommand(Path binary) {
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(SETPRIV)) {
+            cmd.addAll(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
+        }
+        cmd.add(binary.toString());
+        return cmd;
+    }
+
+    private List<String> javaCommand(Path jar, List<String> jvm, String... args) {
+        List<String> cmd = new ArrayList<>(jars.javaJar(jar, jvm));
+        cmd.addAll(List.of(args));
+        cmd.add("--exit-on-stdin-eof");
+        return cmd;
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new TargetException("writing " + file + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private ReadyLine start(ProcessSpec spec) {
+        String name = spec.component().name();
         if (closed) {
             throw new TargetException("deployment of case " + egressCase.id() + " was closed while starting " + name);
         }
-        List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(args));
-        cmd.add("--exit-on-stdin-eof");
-        Component c = new Component(name, role);
         System.out.printf("[%s] starting %s%n", egressCase.id(), name);
-        ReadyLine line = supervisor.start(new ProcessSpec(c, cmd), config.readyTimeout());
-        components.add(c);
+        ReadyLine line = supervisor.start(spec, config.readyTimeout());
+        components.add(spec.component());
         ready.put(name, line);
         return line;
-    }
-
-    private static String listener(ReadyLine line, String listener) {
-        return line.get("listener." + listener).orElseThrow(() -> new TargetException(
-                line.component() + " reported no listener '" + listener + "' in its ready line: " + line));
     }
 
     @Override
@@ -240,7 +269,7 @@ public final class LocalDeployment implements Deployment {
     @Override
     public void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        for (String svc : SERVICES) {
+        for (String svc : serviceEndpoints.keySet()) {
             String path = ready.get(svc).get("ready").orElse("/" + svc + "/health/ready");
             URI uri = serviceEndpoints.get(svc).resolve(path);
             String last = "no answer";
@@ -302,22 +331,39 @@ public final class LocalDeployment implements Deployment {
         return new Endpoints(serviceEndpoints);
     }
 
-    /** Admin endpoints ({@code /stats}, {@code /ready}) of the mesh components, by component name. */
+    /** Admin endpoints of the mesh components, by component name (Netty: {@code /stats}; Envoy: its admin API). */
     public Map<String, URI> adminEndpoints() {
         return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(adminEndpoints));
     }
 
-    /** The JSON of a mesh component's {@code /stats}: per-listener connection and byte counters. */
+    /**
+     * A mesh component's per-listener connection and byte counters as JSON, in one shape whatever the data plane
+     * (the Netty relays' own {@code /stats}; Envoy's admin counters; nginx's session log).
+     */
     public String stats(String component) {
         URI admin = adminEndpoints.get(component);
         if (admin == null) {
             throw new TargetException("no mesh component " + component + " in case " + egressCase.id() + "; have " + adminEndpoints.keySet());
         }
+        ComponentPlan c = plan.component(component);
+        return switch (config.dataPlane().dataPlane()) {
+            case NETTY -> get(admin.resolve("/stats"), component);
+            case ENVOY -> c.kind() == ComponentKind.SNI_PROXY
+                    ? NginxStatsReader.hopJson(c, addresses, NginxConfigRenderer.accessLog(nginxDir()), logDir.resolve(component + ".log"))
+                    : EnvoyStatsReader.hopJson(c, addresses, get(admin.resolve("/stats"), component));
+        };
+    }
+
+    private String get(URI uri, String component) {
         try {
-            return http.send(HttpRequest.newBuilder(admin.resolve("/stats")).timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new TargetException("reading " + uri + " of " + component + " answered " + r.statusCode());
+            }
+            return r.body();
         } catch (IOException e) {
-            throw new TargetException("reading stats of " + component + " at " + admin + " failed: " + e.getMessage(), e);
+            throw new TargetException("reading stats of " + component + " at " + uri + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TargetException("reading stats interrupted");
@@ -335,6 +381,28 @@ public final class LocalDeployment implements Deployment {
             }
         }
         return out;
+    }
+
+    /**
+     * The planned data plane with the TLS provider the Netty relays chose at start (their ready lines'
+     * {@code tls-provider=boringssl|jdk}): BoringSSL where netty-tcnative works on this platform, else the JDK's.
+     * Envoy's is BoringSSL, known before start.
+     */
+    @Override
+    public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
+        if (plan.options().dataPlane() != DataPlane.NETTY) {
+            return planned;
+        }
+        TreeSet<String> providers = new TreeSet<>();
+        for (ComponentPlan c : plan.components()) {
+            ReadyLine line = ready.get(c.name());
+            if (c.kind().isProxy() && line != null) {
+                line.get("tls-provider").map(p -> "boringssl".equals(p) ? "BoringSSL" : p.toUpperCase(Locale.ROOT))
+                        .ifPresent(providers::add);
+            }
+        }
+        return providers.isEmpty() ? planned : new DataPlaneInfo(planned.name(), planned.versions(), planned.workers(),
+                planned.sidecarMtls(), String.join("+", providers));
     }
 
     /** Ready lines by component, as printed. */
@@ -367,7 +435,7 @@ public final class LocalDeployment implements Deployment {
             }
             long cpu = ProcessResources.cpuMillis(p.handle());
             if (cpu >= 0) {
-                out.add(new ResourceSample(now, p.component(), p.pid(), cpu, ProcessResources.rssBytes(p.pid())));
+                out.add(new ResourceSample(now, p.component(), p.pid(), cpu, ProcessResources.rssBytes(p.handle())));
             }
         }
         return out;

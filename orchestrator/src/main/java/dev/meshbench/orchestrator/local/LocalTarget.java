@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.target.Target;
+import dev.meshbench.results.DataPlaneInfo;
 
 /**
  * The embedded default: every component of a case (MongoDB, each service, each sidecar, the egress gateway,
@@ -18,6 +19,16 @@ public final class LocalTarget implements Target {
     @Override
     public String id() {
         return "local";
+    }
+
+    @Override
+    public DataPlaneInfo dataPlane() {
+        LocalDataPlane d = config.dataPlane();
+        return new DataPlaneInfo(d.dataPlane().id(), d.versions(), d.options().workers(), d.options().sidecarMtls(),
+                switch (d.dataPlane()) {
+                    case NETTY -> null; // the relays choose at start: LocalDeployment.dataPlane reads their choice
+                    case ENVOY -> "BoringSSL";
+                });
     }
 
     @Override

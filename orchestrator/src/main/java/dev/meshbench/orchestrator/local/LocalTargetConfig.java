@@ -11,11 +11,13 @@ import java.util.Objects;
  * @param readyTimeout  how long one component may take to print its ready line
  * @param customers     customers to load
  * @param flightDays    days of flights to load
+ * @param dataPlane     which proxies run the mesh, found and checked
  */
-public record LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays) {
+public record LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane) {
     public LocalTargetConfig {
         Objects.requireNonNull(jars, "jars");
         Objects.requireNonNull(readyTimeout, "readyTimeout");
+        Objects.requireNonNull(dataPlane, "dataPlane");
         if (readyTimeout.isNegative() || readyTimeout.isZero()) {
             throw new IllegalArgumentException("ready timeout (" + readyTimeout + ") must be positive");
         }

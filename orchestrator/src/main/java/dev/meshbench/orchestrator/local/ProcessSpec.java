@@ -1,21 +1,50 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.orchestrator.target.Component;
+import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * How to start one component process.
+ * How to start one component process and tell when it serves.
  *
  * @param component its name and role
  * @param command   the full command line (program first)
+ * @param readiness how the supervisor knows it serves
  */
-public record ProcessSpec(Component component, List<String> command) {
+public record ProcessSpec(Component component, List<String> command, Readiness readiness) {
     public ProcessSpec {
         Objects.requireNonNull(component, "component");
+        Objects.requireNonNull(readiness, "readiness");
         command = List.copyOf(command);
         if (command.isEmpty()) {
             throw new IllegalArgumentException("component " + component.name() + " has an empty command");
+        }
+    }
+
+    /** A kit component: it prints its own {@code MESHBENCH-READY} line. */
+    public ProcessSpec(Component component, List<String> command) {
+        this(component, command, new Readiness.ReadyLinePrinted());
+    }
+
+    /** How a component shows it serves. */
+    public sealed interface Readiness {
+        /** The component prints {@code MESHBENCH-READY ...} on stdout (every kit component). */
+        record ReadyLinePrinted() implements Readiness {
+        }
+
+        /** An HTTP GET answers 200 (Envoy's admin {@code /ready}). */
+        record HttpOk(URI uri) implements Readiness {
+            public HttpOk {
+                Objects.requireNonNull(uri, "uri");
+            }
+        }
+
+        /** A TCP port accepts connections (nginx). */
+        record PortOpen(String host, int port) implements Readiness {
+            public PortOpen {
+                Objects.requireNonNull(host, "host");
+            }
         }
     }
 }

@@ -59,13 +59,21 @@ public final class ProcessSupervisor implements AutoCloseable {
         LOG.debug("starting {}: {}", name, String.join(" ", spec.command()));
         ManagedProcess mp;
         try {
-            mp = new ManagedProcess(spec.component(), pb.start(), log);
+            mp = new ManagedProcess(spec.component(), spawn(pb), log);
         } catch (IOException e) {
             throw new TargetException("starting " + name + " failed: " + e.getMessage(), e);
         }
         processes.add(mp);
         try {
-            ReadyLine line = mp.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            ReadyLine line;
+            if (spec.readiness() instanceof ProcessSpec.Readiness.HttpOk r) {
+                line = probe(mp, readyTimeout, () -> Probes.httpOk(r.uri()),
+                        ReadyLine.of(name, "address", r.uri().getHost() + ":" + r.uri().getPort(), "ready", r.uri().getPath()));
+            } else if (spec.readiness() instanceof ProcessSpec.Readiness.PortOpen r) {
+                line = probe(mp, readyTimeout, () -> Probes.portOpen(r.host(), r.port()), ReadyLine.of(name, "address", r.host() + ":" + r.port()));
+            } else {
+                line = mp.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
             LOG.debug("{} ready (pid {}): {}", name, mp.pid(), line);
             return line;
         } catch (ExecutionException e) {
@@ -81,6 +89,52 @@ public final class ProcessSupervisor implements AutoCloseable {
             throw new TargetException("starting " + name + " interrupted");
         }
     }
+
+    /**
+     * Polls a readiness probe until it passes; fails as soon as the process exits (with its last words) or the
+     * timeout passes.
+     */
+    private static ReadyLine probe(ManagedProcess mp, Duration timeout, Probes.Probe probe, ReadyLine line)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (mp.ready().isCompletedExceptionally()) {
+                mp.ready().get(); // throws the exit described by the output pump
+            }
+            if (probe.passes()) {
+                mp.ready().complete(line);
+                return line;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TimeoutException();
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /**
+     * Starts processes from one long-lived thread: a native component started under {@code setpriv --pdeathsig}
+     * gets its signal when the thread that started it ends, so that thread must live as long as this JVM.
+     */
+    private static Process spawn(ProcessBuilder pb) throws IOException {
+        try {
+            return SPAWNER.submit(pb::start).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting " + pb.command().get(0));
+        }
+    }
+
+    private static final java.util.concurrent.ExecutorService SPAWNER = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "meshbench-spawner");
+        t.setDaemon(true);
+        return t;
+    });
 
     /**
      * Starts several processes at once and waits for all their ready lines; if one fails, all of them are stopped

@@ -1,5 +1,7 @@
 package dev.meshbench.orchestrator.run;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
@@ -75,14 +77,16 @@ public final class CaseRun implements AutoCloseable {
         run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
                 "kubernetes".equals(target.id()) ? TargetKind.KUBERNETES : TargetKind.LOCAL, config.clients(),
                 config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
-                Machine.ofThisHost(), Instant.now());
+                Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane());
         run.writeInputs();
         try {
-            out.printf("[%s] run %s: deploying on the %s target (%s)%n", egressCase.id(), run.inputs.runId(), target.id(),
-                    egressCase.description());
+            out.printf("[%s] run %s: deploying on the %s target, data plane %s (%s)%n", egressCase.id(), run.inputs.runId(),
+                    target.id(), run.inputs.dataPlane().label(), egressCase.description());
             run.deployment = target.deploy(egressCase, runDir.resolve("logs"));
             out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
             run.deployment.awaitReady(Duration.ofMinutes(3));
+            run.inputs = run.inputs.withDataPlane(run.deployment.dataPlane(run.inputs.dataPlane()));
+            run.writeInputs();
             run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
             run.tail = new JtlTail(runDir.resolve(JTL));
             out.printf("[%s] ready after %.1f s: %d components; load: clients %s, %d s per step (%d s warm-up), about %s%n",
@@ -226,15 +230,18 @@ public final class CaseRun implements AutoCloseable {
         if (stats.isEmpty()) {
             return;
         }
-        StringBuilder b = new StringBuilder("{\n");
-        int i = 0;
-        for (Map.Entry<String, String> e : stats.entrySet()) {
-            b.append("  \"").append(e.getKey()).append("\": ").append(e.getValue().trim());
-            b.append(++i < stats.size() ? ",\n" : "\n");
-        }
-        b.append("}\n");
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode all = json.createObjectNode();
+        stats.forEach((component, text) -> {
+            try {
+                all.set(component, json.readTree(text));
+            } catch (IOException e) {
+                LOG.warn("counters of {} are not JSON, kept as text: {}", component, e.getMessage());
+                all.put(component, text);
+            }
+        });
         try {
-            Files.writeString(runDir.resolve("hops.json"), b.toString());
+            json.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve("hops.json").toFile(), all);
         } catch (IOException e) {
             LOG.warn("writing hops.json failed: {}", e.toString());
         }

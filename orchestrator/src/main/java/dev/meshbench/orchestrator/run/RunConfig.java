@@ -1,6 +1,8 @@
 package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +23,10 @@ import java.util.Objects;
  * @param flightDays    days of flights loaded
  * @param maxErrorPercent error rate above which the build fails
  * @param resultsDir    where run folders are kept (not under target/, so {@code mvn clean} keeps them)
+ * @param mesh          data plane, sidecar-to-sidecar mTLS and proxy worker threads
  */
 public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepSeconds, int warmupSeconds,
-        int thinkTimeMs, int customers, int flightDays, double maxErrorPercent, Path resultsDir) {
+        int thinkTimeMs, int customers, int flightDays, double maxErrorPercent, Path resultsDir, PlanOptions mesh) {
 
     /** Property names, as users pass them ({@code -Dmeshbench.clients=1,5}). */
     public static final String P_CASES = "meshbench.cases";
@@ -35,29 +38,38 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_FLIGHT_DAYS = "meshbench.flightDays";
     public static final String P_MAX_ERROR_PERCENT = "meshbench.maxErrorPercent";
     public static final String P_RESULTS_DIR = "meshbench.resultsDir";
+    public static final String P_DATAPLANE = "meshbench.dataplane";
+    public static final String P_SIDECAR_MTLS = "meshbench.sidecarMtls";
+    public static final String P_PROXY_WORKERS = "meshbench.proxyWorkers";
 
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
 
     /** Short enough for one case in a few minutes on 2 cores. */
-    public static final Map<String, String> DEFAULTS = Map.of(
-            P_CLIENTS, "1,5,10,20",
-            P_STEP_SECONDS, "20",
-            P_WARMUP_SECONDS, "5",
-            P_THINK_MS, "0",
-            P_CUSTOMERS, "1000",
-            P_FLIGHT_DAYS, "5",
-            P_MAX_ERROR_PERCENT, "1");
+    public static final Map<String, String> DEFAULTS = Map.ofEntries(
+            Map.entry(P_CLIENTS, "1,5,10,20"),
+            Map.entry(P_STEP_SECONDS, "20"),
+            Map.entry(P_WARMUP_SECONDS, "5"),
+            Map.entry(P_THINK_MS, "0"),
+            Map.entry(P_CUSTOMERS, "1000"),
+            Map.entry(P_FLIGHT_DAYS, "5"),
+            Map.entry(P_MAX_ERROR_PERCENT, "1"),
+            Map.entry(P_DATAPLANE, "netty"),
+            // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
+            Map.entry(P_SIDECAR_MTLS, "true"),
+            Map.entry(P_PROXY_WORKERS, "2"));
 
-    /** The study's values: 5-minute steps at 1..60 clients. */
+    /** The study's values: 5-minute steps at 1..60 clients; its Istio 1.0 had no sidecar-to-sidecar mTLS. */
     public static final Map<String, String> STUDY = Map.of(
             P_CLIENTS, "1,5,10,20,30,40,50,60",
             P_STEP_SECONDS, "300",
             P_WARMUP_SECONDS, "30",
-            P_CUSTOMERS, "10000");
+            P_CUSTOMERS, "10000",
+            P_SIDECAR_MTLS, "false");
 
     public RunConfig {
         Objects.requireNonNull(resultsDir, P_RESULTS_DIR);
+        Objects.requireNonNull(mesh, P_DATAPLANE);
         cases = List.copyOf(cases);
         clients = List.copyOf(clients);
         if (cases.isEmpty()) {
@@ -124,7 +136,31 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                 parseInt(P_CUSTOMERS, get.apply(P_CUSTOMERS)),
                 parseInt(P_FLIGHT_DAYS, get.apply(P_FLIGHT_DAYS)),
                 parseDouble(P_MAX_ERROR_PERCENT, get.apply(P_MAX_ERROR_PERCENT)),
-                results == null || results.isBlank() ? defaultResultsDir : Path.of(results.trim()));
+                results == null || results.isBlank() ? defaultResultsDir : Path.of(results.trim()),
+                parseMesh(get.apply(P_DATAPLANE), get.apply(P_SIDECAR_MTLS), get.apply(P_PROXY_WORKERS)));
+    }
+
+    private static PlanOptions parseMesh(String dataPlane, String sidecarMtls, String workers) {
+        DataPlane d;
+        try {
+            d = DataPlane.byId(dataPlane);
+        } catch (IllegalArgumentException e) {
+            throw invalid(P_DATAPLANE, dataPlane, e.getMessage());
+        }
+        int w = parseInt(P_PROXY_WORKERS, workers);
+        if (w < 1 || w > PlanOptions.MAX_WORKERS) {
+            throw invalid(P_PROXY_WORKERS, workers, "must be between 1 and " + PlanOptions.MAX_WORKERS + " worker threads per proxy");
+        }
+        return new PlanOptions(d, parseBoolean(P_SIDECAR_MTLS, sidecarMtls), w);
+    }
+
+    /** {@code true} or {@code false}, nothing else (a typo must not silently mean false). */
+    public static boolean parseBoolean(String key, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid(key, value, "must be true or false");
+        };
     }
 
     /** {@code sni}, {@code bypass,mtls} or {@code all}. */

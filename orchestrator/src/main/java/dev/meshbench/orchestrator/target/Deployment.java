@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.target;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.results.DataPlaneInfo;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,14 @@ public interface Deployment extends AutoCloseable {
      */
     default java.util.Map<String, String> hopStats() {
         return java.util.Map.of();
+    }
+
+    /**
+     * The data plane as deployed: {@code planned} (what the target knew before anything started) completed with what
+     * the components reported when they started, such as the TLS provider the Netty relays chose.
+     */
+    default DataPlaneInfo dataPlane(DataPlaneInfo planned) {
+        return planned;
     }
 
     /** Set once a component has died on its own: which one, and how. */

@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.target;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.results.DataPlaneInfo;
 
 /**
  * Where a case runs: the local target (every component a process on loopback) or a Kubernetes cluster with
@@ -16,4 +17,7 @@ public interface Target {
      * @param logDir where the components' logs are collected
      */
     Deployment deploy(EgressCase egressCase, java.nio.file.Path logDir);
+
+    /** Which data plane this target's mesh runs, its versions and settings: recorded in every result. */
+    DataPlaneInfo dataPlane();
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.CaseRun;
 import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.results.KitVersions;
@@ -36,11 +38,11 @@ class CaseRunIT {
     Path results;
 
     private RunConfig config() {
-        return new RunConfig(List.of(EgressCase.SIDECAR), List.of(1), 4, 0, 0, 200, 2, 0, results);
+        return new RunConfig(List.of(EgressCase.SIDECAR), List.of(1), 4, 0, 0, 200, 2, 0, results, new PlanOptions(DataPlane.NETTY, true, 1));
     }
 
     private static LocalTarget target() {
-        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(ROOT), Duration.ofSeconds(90), 200, 2));
+        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(ROOT), Duration.ofSeconds(90), 200, 2, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 1))));
     }
 
     /** Sends profile reads for {@code seconds}, appending one JTL row per request. */

