@@ -58,13 +58,16 @@ public final class NativeBinaries {
                 throw new IllegalArgumentException(property + "=" + value + ": not a path (" + e.getMessage() + ")", e);
             }
             if (!Files.exists(p)) {
-                throw new IllegalArgumentException(property + "=" + value + ": no such file");
+                throw new IllegalArgumentException(property + "=" + value + ": no such file; install it with '" + installHint
+                        + "' or point " + property + " at one");
             }
             if (!Files.isRegularFile(p)) {
-                throw new IllegalArgumentException(property + "=" + value + ": not a file");
+                throw new IllegalArgumentException(property + "=" + value + ": not a file; install it with '" + installHint
+                        + "' or point " + property + " at one");
             }
             if (!Files.isExecutable(p)) {
-                throw new IllegalArgumentException(property + "=" + value + ": not executable");
+                throw new IllegalArgumentException(property + "=" + value + ": not executable; install it with '" + installHint
+                        + "' or point " + property + " at one");
             }
             return p.toAbsolutePath();
         }

@@ -72,6 +72,11 @@ public final class NginxModules {
             throw new IllegalArgumentException(nginxBinary + " has the stream module but was built without ssl_preread"
                     + " (--with-stream_ssl_preread_module), which the SNI proxy needs: " + INSTALL_HINT);
         }
+        if (stream == null) {
+            throw new IllegalArgumentException(nginxBinary + " has no stream module: its build options (nginx -V) have no "
+                    + "--with-stream, so a " + STREAM_MODULE_FILE + " lying around would not load into it; install an "
+                    + "nginx with it: '" + INSTALL_HINT + "'");
+        }
         if ("static".equals(stream)) {
             return Optional.empty();
         }
@@ -90,8 +95,7 @@ public final class NginxModules {
             }
         }
         throw new IllegalArgumentException(nginxBinary + " has no stream module: "
-                + ("dynamic".equals(stream) ? "it is built as a dynamic module but " : "not built in (--with-stream) and ")
-                + "no " + STREAM_MODULE_FILE + " in " + dirs + "; install it with '" + INSTALL_HINT + "'");
+                + "it is built as a dynamic module but no " + STREAM_MODULE_FILE + " in " + dirs + "; install it with '" + INSTALL_HINT + "'");
     }
 
     /** {@code --name} or {@code --name=value} options of {@code nginx -V}, in order ({@code [name, value-or-null]}). */

@@ -47,7 +47,7 @@ class EnvoyAndNginxBinariesTest {
         Path x = dir.resolve("envoy");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NativeBinaries.find("meshbench.envoy.binary", x.toString(), "envoy", "/usr/bin", HINT));
-        assertEquals("meshbench.envoy.binary=" + x + ": no such file", e.getMessage());
+        assertEquals("meshbench.envoy.binary=" + x + ": no such file; install it with '" + HINT + "' or point meshbench.envoy.binary at one", e.getMessage());
     }
 
     @Test
@@ -57,10 +57,10 @@ class EnvoyAndNginxBinariesTest {
         Files.setPosixFilePermissions(x, PosixFilePermissions.fromString("rw-r--r--"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NativeBinaries.find("meshbench.envoy.binary", x.toString(), "envoy", "/usr/bin", HINT));
-        assertEquals("meshbench.envoy.binary=" + x + ": not executable", e.getMessage());
+        assertEquals("meshbench.envoy.binary=" + x + ": not executable; install it with '" + HINT + "' or point meshbench.envoy.binary at one", e.getMessage());
         IllegalArgumentException dirError = assertThrows(IllegalArgumentException.class,
                 () -> NativeBinaries.find("meshbench.envoy.binary", dir.toString(), "envoy", "/usr/bin", HINT));
-        assertEquals("meshbench.envoy.binary=" + dir + ": not a file", dirError.getMessage());
+        assertEquals("meshbench.envoy.binary=" + dir + ": not a file; install it with '" + HINT + "' or point meshbench.envoy.binary at one", dirError.getMessage());
     }
 
     @Test
@@ -127,8 +127,8 @@ class EnvoyAndNginxBinariesTest {
                 () -> NginxModules.streamModule(Path.of("/usr/sbin/nginx"), NGINX_V, p -> false));
         assertTrue(dynamicMissing.getMessage().contains("apt-get install nginx-light libnginx-mod-stream"), dynamicMissing.getMessage());
         IllegalArgumentException absent = assertThrows(IllegalArgumentException.class,
-                () -> NginxModules.streamModule(Path.of("/x/nginx"), "configure arguments: --prefix=/x --with-http_ssl_module", p -> false));
-        assertTrue(absent.getMessage().startsWith("/x/nginx has no stream module: not built in (--with-stream)"), absent.getMessage());
+                () -> NginxModules.streamModule(Path.of("/x/nginx"), "configure arguments: --prefix=/x --with-http_ssl_module", p -> true));
+        assertTrue(absent.getMessage().startsWith("/x/nginx has no stream module: its build options (nginx -V) have no --with-stream"), absent.getMessage());
         assertTrue(absent.getMessage().contains("apt-get install nginx-light libnginx-mod-stream"), absent.getMessage());
         IllegalArgumentException noPreread = assertThrows(IllegalArgumentException.class,
                 () -> NginxModules.streamModule(Path.of("/x/nginx"), "configure arguments: --with-stream", p -> true));
