@@ -12,7 +12,6 @@ import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.Endpoint;
-import dev.meshbench.orchestrator.plan.Identity;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
@@ -22,8 +21,6 @@ import dev.meshbench.orchestrator.target.Endpoints;
 import dev.meshbench.orchestrator.target.ResourceSample;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.pki.CertificateAuthority;
-import dev.meshbench.pki.CertificateSpec;
-import dev.meshbench.pki.IssuedCertificate;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
 import dev.meshbench.results.DataPlaneInfo;
@@ -126,19 +123,7 @@ public final class LocalDeployment implements Deployment {
 
         // Per-run identities: the mesh CA issues workload certificates; the JWT key signs login tokens.
         CertificateAuthority meshCa = CertificateAuthority.create("meshbench mesh CA " + egressCase.id());
-        Path meshCaPem = meshCa.writeCertificatePem(pki.resolve("mesh-ca.pem"));
-        Map<String, Path> chains = new LinkedHashMap<>();
-        Map<String, Path> keys = new LinkedHashMap<>();
-        for (ComponentPlan c : plan.components()) {
-            if (c.usesMeshMtls()) {
-                Identity id = c.identity().orElseThrow();
-                IssuedCertificate cert = meshCa.issue(CertificateSpec.workload(Identity.TRUST_DOMAIN, id.namespace(), id.serviceAccount()));
-                IssuedCertificate.PemFiles files = cert.writePem(pki, c.name());
-                chains.put(c.name(), files.certificateChain());
-                keys.put(c.name(), files.privateKey());
-            }
-        }
-        MeshFiles mesh = new MeshFiles(meshCaPem, chains, keys);
+        MeshFiles mesh = MeshFiles.issue(plan, meshCa, pki);
         KeyPair jwt = KeyType.RSA_2048.generate();
         Path jwtPrivate = pki.resolve("jwt-private.pem");
         Path jwtPublic = pki.resolve("jwt-public.pem");

@@ -1,5 +1,11 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.orchestrator.plan.ComponentPlan;
+import dev.meshbench.orchestrator.plan.Identity;
+import dev.meshbench.orchestrator.plan.TopologyPlan;
+import dev.meshbench.pki.CertificateAuthority;
+import dev.meshbench.pki.CertificateSpec;
+import dev.meshbench.pki.IssuedCertificate;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,6 +24,26 @@ public record MeshFiles(Path caPem, Map<String, Path> certChains, Map<String, Pa
         Objects.requireNonNull(caPem, "caPem");
         certChains = Collections.unmodifiableMap(new LinkedHashMap<>(certChains));
         keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+    }
+
+    /**
+     * Writes {@code ca}'s certificate and a SPIFFE workload certificate and key, issued by {@code ca}, for every
+     * component of {@code plan} that uses mesh mTLS, into {@code dir} ({@code mesh-ca.pem}, {@code <component>.*}).
+     */
+    public static MeshFiles issue(TopologyPlan plan, CertificateAuthority ca, Path dir) {
+        Path caPem = ca.writeCertificatePem(dir.resolve("mesh-ca.pem"));
+        Map<String, Path> chains = new LinkedHashMap<>();
+        Map<String, Path> keys = new LinkedHashMap<>();
+        for (ComponentPlan c : plan.components()) {
+            if (c.usesMeshMtls()) {
+                Identity id = c.identity().orElseThrow();
+                IssuedCertificate cert = ca.issue(CertificateSpec.workload(Identity.TRUST_DOMAIN, id.namespace(), id.serviceAccount()));
+                IssuedCertificate.PemFiles files = cert.writePem(dir, c.name());
+                chains.put(c.name(), files.certificateChain());
+                keys.put(c.name(), files.privateKey());
+            }
+        }
+        return new MeshFiles(caPem, chains, keys);
     }
 
     public Path certChain(String component) {

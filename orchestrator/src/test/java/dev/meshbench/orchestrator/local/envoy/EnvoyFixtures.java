@@ -6,14 +6,11 @@ import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.Endpoint;
-import dev.meshbench.orchestrator.plan.Identity;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.pki.CertificateAuthority;
-import dev.meshbench.pki.CertificateSpec;
-import dev.meshbench.pki.IssuedCertificate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -88,20 +85,7 @@ final class EnvoyFixtures {
 
     /** A real mesh CA and workload certificates for every mTLS component of the plan, written under {@code dir}. */
     static MeshFiles realMeshFiles(TopologyPlan plan, Path dir) {
-        CertificateAuthority ca = CertificateAuthority.create("meshbench test mesh CA");
-        Path caPem = ca.writeCertificatePem(dir.resolve("mesh-ca.pem"));
-        Map<String, Path> chains = new LinkedHashMap<>();
-        Map<String, Path> keys = new LinkedHashMap<>();
-        for (ComponentPlan c : plan.components()) {
-            if (c.usesMeshMtls()) {
-                Identity id = c.identity().orElseThrow();
-                IssuedCertificate cert = ca.issue(CertificateSpec.workload(Identity.TRUST_DOMAIN, id.namespace(), id.serviceAccount()));
-                IssuedCertificate.PemFiles files = cert.writePem(dir, c.name());
-                chains.put(c.name(), files.certificateChain());
-                keys.put(c.name(), files.privateKey());
-            }
-        }
-        return new MeshFiles(caPem, chains, keys);
+        return MeshFiles.issue(plan, CertificateAuthority.create("meshbench test mesh CA"), dir);
     }
 
     /** Envoy from {@code -Dmeshbench.envoy.binary} or PATH; skips the test (with the reason) when there is none. */
