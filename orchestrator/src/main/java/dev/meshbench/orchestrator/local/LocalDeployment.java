@@ -51,11 +51,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalDeployment implements Deployment {
     private static final Logger LOG = LoggerFactory.getLogger(LocalDeployment.class);
-    private static final List<String> PROXY_JVM = List.of("-Xms32m", "-Xmx192m", "-XX:+UseSerialGC", "-Xss512k");
     private static final List<String> APP_JVM = List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k");
     private static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
     /** Ends a native proxy when the thread that started it (the supervisor's spawner, alive as long as this JVM) ends. */
-    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     private final EgressCase egressCase;
     private final LocalTargetConfig config;
@@ -178,44 +176,14 @@ public final class LocalDeployment implements Deployment {
 
     /** The process of one proxy, as the data plane runs it. */
     private ProcessSpec proxySpec(ComponentPlan c, MeshFiles mesh) {
-        Component component = new Component(c.name(), c.role());
-        return switch (config.dataPlane().dataPlane()) {
-            case NETTY -> new ProcessSpec(component, javaCommand(jars.dataplane(), PROXY_JVM,
-                    NettyProxyArgs.of(c, addresses, mesh, plan.options().workers()).toArray(String[]::new)));
-            case ENVOY -> c.kind() == ComponentKind.SNI_PROXY ? nginxSpec(c, component) : envoySpec(c, component, mesh);
-        };
-    }
-
-    private ProcessSpec envoySpec(ComponentPlan c, Component component, MeshFiles mesh) {
-        Path bootstrap = configDir().resolve(c.name() + ".envoy.yaml");
-        write(bootstrap, EnvoyBootstrapRenderer.render(plan, c, addresses, mesh));
-        List<String> cmd = nativeCommand(config.dataPlane().envoy().orElseThrow());
-        cmd.addAll(EnvoyCommand.args(bootstrap, plan.options().workers()));
-        return new ProcessSpec(component, cmd, new ProcessSpec.Readiness.HttpOk(
-                URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name()) + "/ready")));
-    }
-
-    private ProcessSpec nginxSpec(ComponentPlan c, Component component) {
-        Path conf = configDir().resolve(c.name() + ".nginx.conf");
-        write(conf, NginxConfigRenderer.render(plan, c, addresses, nginxDir(), plan.options().workers()));
-        List<String> cmd = nativeCommand(config.dataPlane().nginx().orElseThrow());
-        cmd.addAll(NginxCommand.args(conf, nginxDir()));
-        ListenerPlan l = c.listeners().get(0);
-        return new ProcessSpec(component, cmd, new ProcessSpec.Readiness.PortOpen(LocalAddresses.HOST, addresses.port(c.name(), l.name())));
+        LocalDataPlane dp = config.dataPlane();
+        return new ProxyLaunch(dp.dataPlane(), "auto", jars.java(), Optional.of(jars.dataplane()), dp.envoy(), dp.nginx())
+                .spec(plan, c, addresses, mesh, configDir(), nginxDir());
     }
 
     /** nginx's prefix: its pid file and session log, kept with the run's logs. */
     private Path nginxDir() {
         return logDir;
-    }
-
-    private static List<String> nativeCommand(Path binary) {
-        List<String> cmd = new ArrayList<>();
-        if (Files.isExecutable(SETPRIV)) {
-            cmd.addAll(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
-        }
-        cmd.add(binary.toString());
-        return cmd;
     }
 
     private List<String> javaCommand(Path jar, List<String> jvm, String... args) {

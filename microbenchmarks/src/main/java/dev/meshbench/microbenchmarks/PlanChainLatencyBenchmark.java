@@ -1,0 +1,66 @@
+package dev.meshbench.microbenchmarks;
+
+import dev.meshbench.dataplane.loopback.EchoServer;
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+
+/**
+ * Round trip of one 620-byte message over an open app TLS connection through each egress path, the proxies built
+ * from the case's topology plan and run as processes ({@link PlanChainFixture}), on either data plane.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Threads(1)
+public class PlanChainLatencyBenchmark {
+    /** netty: the kit's relays (dataplane.jar); envoy: Envoy sidecar and gateway, nginx SNI proxy. */
+    @Param({"netty", "envoy"})
+    public String dataPlane;
+
+    /** The egress case whose MongoDB path is measured. */
+    @Param({"bypass", "sidecar", "gateway", "mtls", "sni"})
+    public String path;
+
+    @Param({"620"})
+    public int payloadBytes;
+
+    /** Per proxy: Netty event loops, Envoy --concurrency, nginx worker processes. */
+    @Param({"1"})
+    public int workers;
+
+    /** The Netty relays' --tls-provider (auto: BoringSSL where usable, as Envoy); ignored for envoy. */
+    @Param({"auto"})
+    public String nettyTlsProvider;
+
+    private PlanChainFixture fixture;
+    private byte[] message;
+
+    @Setup(Level.Trial)
+    public void start() throws IOException {
+        message = new byte[payloadBytes];
+        new Random(7).nextBytes(message);
+        fixture = new PlanChainFixture(path, dataPlane, workers, nettyTlsProvider, EchoServer.Mode.ECHO);
+    }
+
+    @Benchmark
+    public byte[] roundTrip() throws IOException {
+        return fixture.client().roundTrip(message);
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws IOException {
+        fixture.close();
+    }
+}
