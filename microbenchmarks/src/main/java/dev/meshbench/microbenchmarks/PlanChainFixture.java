@@ -6,6 +6,7 @@ import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.local.ProxyLaunch;
 import dev.meshbench.orchestrator.plan.ComponentKind;
@@ -152,7 +153,7 @@ final class PlanChainFixture implements AutoCloseable {
                 proxies.close();
             } finally {
                 server.close();
-                PlanProcesses.deleteTree(workDir);
+                LocalDeployment.deleteTree(workDir);
             }
         }
     }

@@ -8,8 +8,6 @@ import dev.meshbench.orchestrator.local.ProcessSupervisor;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -71,24 +69,6 @@ final class PlanProcesses implements AutoCloseable {
         Map<Endpoint, Integer> listeners = new HashMap<>(reserved.listeners());
         listeners.putAll(fixed);
         return new LocalAddresses(listeners, reserved.admin());
-    }
-
-    /** Deletes a work folder (rendered configs, per-run keys, logs). */
-    static void deleteTree(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // best effort: a leftover temp file does not matter
-                }
-            });
-        } catch (IOException e) {
-            // best effort
-        }
     }
 
     @Override

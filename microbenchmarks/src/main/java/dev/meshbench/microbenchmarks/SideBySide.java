@@ -3,6 +3,7 @@ package dev.meshbench.microbenchmarks;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.local.ProxyLaunch;
 import dev.meshbench.orchestrator.local.envoy.NativeBinaries;
@@ -211,7 +212,7 @@ public final class SideBySide {
             if (p != null) {
                 p.close();
             }
-            PlanProcesses.deleteTree(currentDir.getAndSet(null));
+            LocalDeployment.deleteTree(currentDir.getAndSet(null));
         }, "side-by-side-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         List<String[]> table = new ArrayList<>();
@@ -262,7 +263,7 @@ public final class SideBySide {
                     }
                     currentDir.set(null);
                     if (!keep) {
-                        PlanProcesses.deleteTree(workDir);
+                        LocalDeployment.deleteTree(workDir);
                     }
                 }
             }

@@ -382,14 +382,12 @@ public final class LocalDeployment implements Deployment {
     public List<ResourceSample> sampleResources() {
         long now = System.currentTimeMillis();
         List<ResourceSample> out = new ArrayList<>();
+        ProcessResources.Tree tree = ProcessResources.Tree.now();
         for (ManagedProcess p : supervisor.processes()) {
             if (!p.isAlive()) {
                 continue;
             }
-            long cpu = ProcessResources.cpuMillis(p.handle());
-            if (cpu >= 0) {
-                out.add(new ResourceSample(now, p.component(), p.pid(), cpu, ProcessResources.rssBytes(p.handle())));
-            }
+            tree.usage(p.handle()).ifPresent(u -> out.add(new ResourceSample(now, p.component(), p.pid(), u.cpuMillis(), u.rssBytes())));
         }
         return out;
     }
@@ -410,7 +408,11 @@ public final class LocalDeployment implements Deployment {
         deleteTree(workDir);
     }
 
-    private static void deleteTree(Path dir) {
+    /** Deletes a work folder and everything in it, best effort (logs what it could not delete); null or absent: nothing. */
+    public static void deleteTree(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
         try (var paths = Files.walk(dir)) {
             paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
                 try {
