@@ -6,11 +6,13 @@ import com.mongodb.client.MongoDatabase;
 import dev.meshbench.acmeair.auth.AuthHandler;
 import dev.meshbench.acmeair.booking.BookingHandler;
 import dev.meshbench.acmeair.booking.BookingRepository;
+import dev.meshbench.acmeair.booking.RewardsUpdater;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
 import dev.meshbench.acmeair.customer.CustomerHandler;
 import dev.meshbench.acmeair.customer.CustomerRepository;
 import dev.meshbench.acmeair.flight.FlightHandler;
+import dev.meshbench.acmeair.flight.FlightLookups;
 import dev.meshbench.acmeair.flight.FlightRepository;
 import dev.meshbench.acmeair.http.ServiceHttpServer;
 import dev.meshbench.acmeair.http.ServiceHttpServer.Readiness;
@@ -95,13 +97,16 @@ public final class AcmeairService implements AutoCloseable {
                 }
                 case FLIGHT -> {
                     FlightRepository repo = new FlightRepository(database(mongo, name));
-                    new FlightHandler(repo, clock).routes(app);
+                    new FlightHandler(repo, new FlightLookups(repo, config.behaviour().flightCache()), clock).routes(app);
                     closeables.add(0, new IndexInitializer(name.id(), repo::createIndexes));
                 }
                 case BOOKING -> {
                     BookingRepository repo = new BookingRepository(database(mongo, name));
                     FlightClient flights = new FlightClient(new PeerClient("flight", config.flightUrl(), http, registry));
-                    new BookingHandler(repo, verifier(config, clock), flights, customerClient(config, http, registry), clock).routes(app);
+                    RewardsUpdater rewards = new RewardsUpdater(flights, customerClient(config, http, registry),
+                            config.behaviour().rewardsAsync(), registry);
+                    closeables.add(0, rewards); // after the server stops: queued updates still reach the peers
+                    new BookingHandler(repo, verifier(config, clock), rewards, clock).routes(app);
                     closeables.add(0, new IndexInitializer(name.id(), repo::createIndexes));
                 }
             }

@@ -77,6 +77,25 @@ final class AcmeairSystem implements BeforeAllCallback {
         }
     }
 
+    /**
+     * {@code read}'s value once it equals {@code expected}, or its last value after 10 s: for effects the services
+     * apply after answering (reward miles, asynchronous as in the original Acmeair). Callers assert on the result.
+     */
+    static <T> T eventually(T expected, java.util.function.Supplier<T> read) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        T value = read.get();
+        while (!expected.equals(value) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            value = read.get();
+        }
+        return value;
+    }
+
     static long totalMiles(String user) {
         HttpResponse<String> r = Http.get(url(ServiceName.CUSTOMER) + "/customer/byid/" + user, tokenFor(user));
         assertEquals(200, r.statusCode(), r.body());

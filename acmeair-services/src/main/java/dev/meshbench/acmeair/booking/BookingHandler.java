@@ -2,13 +2,12 @@ package dev.meshbench.acmeair.booking;
 
 import dev.meshbench.acmeair.http.ApiException;
 import dev.meshbench.acmeair.http.Forms;
-import dev.meshbench.acmeair.peer.CustomerClient;
-import dev.meshbench.acmeair.peer.FlightClient;
 import dev.meshbench.acmeair.security.JwtVerifier;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -27,27 +26,25 @@ import org.slf4j.LoggerFactory;
  * GET  /booking/config/countBookings
  * </pre>
  *
- * After a booking or a cancellation the service asks flight for the segment's reward miles
+ * After a booking or a cancellation, {@link RewardsUpdater} asks flight for the segments' reward miles
  * ({@code POST /flight/getrewardmiles}) and adds them to (or removes them from) the customer
- * ({@code POST /customer/internal/updateCustomerTotalMiles/{id}}). Acmeair does this asynchronously; here it happens
- * before the answer, so the load always carries the inter-service calls and a test can see their effect. A booking
- * whose segment is unknown is refused (404) before anything is stored; if the customer update fails, the new booking
- * is removed again and the error returned.
+ * ({@code POST /customer/internal/updateCustomerTotalMiles/{id}}). By default it does so after answering, on a
+ * background thread, as the original Acmeair booking service does; with {@code --rewards-async false} it does so
+ * before answering, and then a booking whose miles cannot be added is removed again and the error returned (an
+ * unknown segment: 404).
  */
 public final class BookingHandler {
     private static final Logger LOG = LoggerFactory.getLogger(BookingHandler.class);
 
     private final BookingRepository repo;
     private final JwtVerifier jwt;
-    private final FlightClient flights;
-    private final CustomerClient customers;
+    private final RewardsUpdater rewards;
     private final Clock clock;
 
-    public BookingHandler(BookingRepository repo, JwtVerifier jwt, FlightClient flights, CustomerClient customers, Clock clock) {
+    public BookingHandler(BookingRepository repo, JwtVerifier jwt, RewardsUpdater rewards, Clock clock) {
         this.repo = repo;
         this.jwt = jwt;
-        this.flights = flights;
-        this.customers = customers;
+        this.rewards = rewards;
         this.clock = clock;
     }
 
@@ -68,7 +65,6 @@ public final class BookingHandler {
         String retFlight = oneWay ? null : Forms.required(ctx, "retFlightId");
         String retSeg = oneWay ? null : Forms.required(ctx, "retFlightSegId");
 
-        long miles = flights.rewardMiles(toSeg) + (oneWay ? 0 : flights.rewardMiles(retSeg));
         String departId = UUID.randomUUID().toString();
         repo.insert(departId, user, toFlight, toSeg, clock.instant());
         String returnId = null;
@@ -77,7 +73,7 @@ public final class BookingHandler {
             repo.insert(returnId, user, retFlight, retSeg, clock.instant());
         }
         try {
-            customers.addMiles(user, miles);
+            rewards.update(user, oneWay ? List.of(toSeg) : List.of(toSeg, retSeg), 1);
         } catch (RuntimeException e) {
             repo.delete(departId);
             if (returnId != null) {
@@ -110,7 +106,7 @@ public final class BookingHandler {
             throw ApiException.notFound("booking '" + number + "' of user '" + user + "' not found");
         }
         try {
-            customers.addMiles(user, -flights.rewardMiles(b.flightSegmentId()));
+            rewards.update(user, List.of(b.flightSegmentId()), -1);
         } catch (ApiException e) {
             // The booking is gone either way; the miles stay until the peer answers again.
             LOG.warn("cancelled booking {} of {} but could not take back its miles: {}", number, user, e.getMessage());

@@ -19,13 +19,21 @@ import java.util.Objects;
  * @param flightUrl     base URL of the flight service (booking calls it)
  * @param jwtPrivateKey RSA key that signs tokens (auth)
  * @param jwtPublicKey  RSA public key (or certificate) that verifies tokens (customer, booking)
+ * @param behaviour     flight cache and asynchronous rewards, as the original services ({@link Behaviour#ORIGINAL}) or not
  */
 public record ServiceConfig(ServiceName service, String host, int port, MongoConfig mongo, URI customerUrl, URI flightUrl,
-        Path jwtPrivateKey, Path jwtPublicKey) {
+        Path jwtPrivateKey, Path jwtPublicKey, Behaviour behaviour) {
+
+    /** A service that behaves as the original Acmeair services ({@link Behaviour#ORIGINAL}). */
+    public ServiceConfig(ServiceName service, String host, int port, MongoConfig mongo, URI customerUrl, URI flightUrl,
+            Path jwtPrivateKey, Path jwtPublicKey) {
+        this(service, host, port, mongo, customerUrl, flightUrl, jwtPrivateKey, jwtPublicKey, Behaviour.ORIGINAL);
+    }
 
     public ServiceConfig {
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(behaviour, "behaviour");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException(service.id() + ": --port " + port + " must be between 0 and 65535");
         }

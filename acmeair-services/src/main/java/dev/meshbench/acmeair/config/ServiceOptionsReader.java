@@ -27,6 +27,8 @@ import java.util.Map;
  * --flight-url           FLIGHT_URL                       flight service base URL
  * --jwt-private-key      JWT_PRIVATE_KEY                  PEM RSA key that signs tokens (auth)
  * --jwt-public-key       JWT_PUBLIC_KEY                   PEM RSA public key or certificate (customer, booking)
+ * --flight-cache         FLIGHT_CACHE                     true|false: flight caches segments, flights, miles (true)
+ * --rewards-async        REWARDS_ASYNC                    true|false: booking updates miles after answering (true)
  * --exit-on-stdin-eof                                     exit when the parent closes stdin
  * </pre>
  */
@@ -47,12 +49,15 @@ public final class ServiceOptionsReader {
         OPTIONS.put("--flight-url", "FLIGHT_URL");
         OPTIONS.put("--jwt-private-key", "JWT_PRIVATE_KEY");
         OPTIONS.put("--jwt-public-key", "JWT_PUBLIC_KEY");
+        OPTIONS.put("--flight-cache", "FLIGHT_CACHE");
+        OPTIONS.put("--rewards-async", "REWARDS_ASYNC");
     }
 
     public static final String USAGE = "usage: java -jar acmeair-services.jar <auth|customer|flight|booking> [--host 127.0.0.1] [--port 0]"
             + " [--mongo-uri URI] [--mongo-ca-file PEM] [--mongo-client-cert PEM --mongo-client-key PEM]"
             + " [--mongo-host-alias name=ip ...] [--mongo-timeout-ms 5000] [--customer-url URL] [--flight-url URL]"
-            + " [--jwt-private-key PEM] [--jwt-public-key PEM] [--exit-on-stdin-eof]";
+            + " [--jwt-private-key PEM] [--jwt-public-key PEM] [--flight-cache true|false] [--rewards-async true|false]"
+            + " [--exit-on-stdin-eof]";
 
     private ServiceOptionsReader() {
     }
@@ -118,7 +123,9 @@ public final class ServiceOptionsReader {
             }
         }
         ServiceConfig config = new ServiceConfig(service, host, port, mongo, url(values, "--customer-url"),
-                url(values, "--flight-url"), path(values, "--jwt-private-key"), path(values, "--jwt-public-key"));
+                url(values, "--flight-url"), path(values, "--jwt-private-key"), path(values, "--jwt-public-key"),
+                new Behaviour(bool(values, "--flight-cache", Behaviour.ORIGINAL.flightCache()),
+                        bool(values, "--rewards-async", Behaviour.ORIGINAL.rewardsAsync())));
         return new Parsed(config, exitOnEof);
     }
 
@@ -147,6 +154,18 @@ public final class ServiceOptionsReader {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " '" + v + "' is not a whole number");
         }
+    }
+
+    private static boolean bool(Map<String, List<String>> values, String option, boolean fallback) {
+        String v = single(values, option, null);
+        if (v == null) {
+            return fallback;
+        }
+        return switch (v.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(option + " '" + v + "' must be true or false");
+        };
     }
 
     private static Path path(Map<String, List<String>> values, String option) {

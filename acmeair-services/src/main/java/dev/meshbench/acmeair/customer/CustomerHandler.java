@@ -1,8 +1,10 @@
 package dev.meshbench.acmeair.customer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.mongodb.client.model.Updates;
 import dev.meshbench.acmeair.http.ApiException;
 import dev.meshbench.acmeair.http.Forms;
+import dev.meshbench.acmeair.http.Json;
 import dev.meshbench.acmeair.security.JwtVerifier;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -11,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.bson.conversions.Bson;
 
 /**
@@ -22,7 +25,10 @@ import org.bson.conversions.Bson;
  *                                                      tier, and the tier after a trip of N miles (0..MAX_PLANNED_MILES)
  * POST /customer/byid/{custid}                         JWT for custid; form: any of password, phoneNumber,
  *                                                      phoneNumberType (HOME|BUSINESS|MOBILE), streetAddress1,
- *                                                      streetAddress2, city, stateProvince, country, postalCode
+ *                                                      streetAddress2, city, stateProvince, country, postalCode;
+ *                                                      or JSON (Content-Type application/json) as the original
+ *                                                      driver sends: the customer document, the address fields
+ *                                                      under "address", "_id" (if given) equal to custid
  * POST /customer/internal/validateid                   form: login, password -> {"validCredentials": bool}
  * POST /customer/internal/updateCustomerTotalMiles/{custid}  form: miles (may be negative) -> {"total_miles","miles_ytd"}
  * GET  /customer/loader/load?numCustomers=N[&seed=S]   replaces all customers with N generated ones
@@ -74,19 +80,20 @@ public final class CustomerHandler {
     void update(Context ctx) {
         String id = ctx.pathParam("custid");
         jwt.requireUser(ctx, id);
+        Function<String, String> field = isJson(ctx) ? jsonFields(ctx, id) : f -> Forms.optional(ctx, f);
         List<Bson> changes = new ArrayList<>();
-        String password = Forms.optional(ctx, "password");
+        String password = field.apply("password");
         if (password != null) {
             changes.add(Updates.set("password", limited("password", password)));
         }
-        String phone = Forms.optional(ctx, "phoneNumber");
+        String phone = field.apply("phoneNumber");
         if (phone != null) {
             if (!phone.matches("[0-9+()./ -]{3,32}")) {
                 throw ApiException.badField("phoneNumber", "is '" + phone + "', must be 3-32 digits, spaces or + ( ) . / -");
             }
             changes.add(Updates.set("phoneNumber", phone));
         }
-        String phoneType = Forms.optional(ctx, "phoneNumberType");
+        String phoneType = field.apply("phoneNumberType");
         if (phoneType != null) {
             if (!PHONE_TYPES.contains(phoneType)) {
                 throw ApiException.badField("phoneNumberType", "is '" + phoneType + "', must be one of HOME, BUSINESS, MOBILE");
@@ -94,12 +101,50 @@ public final class CustomerHandler {
             changes.add(Updates.set("phoneNumberType", phoneType));
         }
         for (String f : ADDRESS_FIELDS) {
-            String v = Forms.optional(ctx, f);
+            String v = field.apply(f);
             if (v != null) {
                 changes.add(Updates.set("address." + f, limited(f, v)));
             }
         }
         ctx.json(repo.update(id, changes).orElseThrow(() -> unknown(id)));
+    }
+
+    private static boolean isJson(Context ctx) {
+        String type = ctx.contentType();
+        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json");
+    }
+
+    /**
+     * The fields of a JSON customer document: top-level {@code password}, {@code phoneNumber},
+     * {@code phoneNumberType}, and the address fields under {@code address}. Status and miles are the airline's and
+     * ignored, as in a form update; an {@code _id} other than the path's is refused.
+     */
+    private static Function<String, String> jsonFields(Context ctx, String id) {
+        JsonNode doc;
+        try {
+            doc = Json.MAPPER.readTree(ctx.body());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ApiException(400, "the body is not JSON (Content-Type application/json): " + e.getOriginalMessage());
+        }
+        if (doc == null || !doc.isObject()) {
+            throw new ApiException(400, "the body must be a JSON object (the customer document)");
+        }
+        JsonNode docId = doc.get("_id");
+        if (docId != null && !docId.isNull() && !id.equals(docId.asText())) {
+            throw ApiException.badField("_id", "is '" + docId.asText() + "', must be the customer of the path ('" + id + "')");
+        }
+        JsonNode address = doc.path("address");
+        return f -> {
+            JsonNode v = ADDRESS_FIELDS.contains(f) ? address.get(f) : doc.get(f);
+            if (v == null || v.isNull()) {
+                return null;
+            }
+            if (!v.isValueNode()) {
+                throw ApiException.badField(f, "must be a string");
+            }
+            String text = v.asText().trim();
+            return text.isEmpty() ? null : text;
+        };
     }
 
     void validate(Context ctx) {

@@ -28,7 +28,8 @@ import org.bson.Document;
  * </pre>
  *
  * A query between well-formed airport codes that has no segment or no flight that day answers with empty options,
- * as Acmeair does.
+ * as Acmeair does. Reads go through {@link FlightLookups}: cached after the first read, as the original's, unless
+ * the cache is off ({@code --flight-cache false}).
  */
 public final class FlightHandler {
     public static final int MAX_DAYS = 366;
@@ -36,10 +37,12 @@ public final class FlightHandler {
     private static final Pattern AIRPORT = Pattern.compile("[A-Z]{3}");
 
     private final FlightRepository repo;
+    private final FlightLookups lookups;
     private final Clock clock;
 
-    public FlightHandler(FlightRepository repo, Clock clock) {
+    public FlightHandler(FlightRepository repo, FlightLookups lookups, Clock clock) {
         this.repo = repo;
+        this.lookups = lookups;
         this.clock = clock;
     }
 
@@ -71,8 +74,8 @@ public final class FlightHandler {
 
     private Map<String, Object> leg(String from, String to, LocalDate day) {
         List<Map<String, Object>> options = new ArrayList<>();
-        repo.segment(from, to).ifPresent(seg -> {
-            for (Document f : repo.flights(seg.getString("_id"), day.atStartOfDay(ZoneOffset.UTC).toInstant())) {
+        lookups.segment(from, to).ifPresent(seg -> {
+            for (Document f : lookups.flights(seg.getString("_id"), day.atStartOfDay(ZoneOffset.UTC).toInstant())) {
                 options.add(flightJson(f, seg));
             }
         });
@@ -111,8 +114,8 @@ public final class FlightHandler {
 
     void rewardMiles(Context ctx) {
         String id = Forms.required(ctx, "flightSegment");
-        Document seg = repo.segmentById(id).orElseThrow(() -> ApiException.notFound("flight segment '" + id + "' not found"));
-        ctx.json(Map.of("miles", ((Number) seg.get("miles")).longValue()));
+        long miles = lookups.rewardMiles(id).orElseThrow(() -> ApiException.notFound("flight segment '" + id + "' not found"));
+        ctx.json(Map.of("miles", miles));
     }
 
     void load(Context ctx) {
@@ -132,7 +135,11 @@ public final class FlightHandler {
             }
         }
         long seed = ctx.queryParam("seed") == null ? FlightLoader.DEFAULT_SEED : Forms.whole("seed", ctx.queryParam("seed"));
-        ctx.json(new FlightLoader(repo).load(airports, days, start, seed));
+        try {
+            ctx.json(new FlightLoader(repo).load(airports, days, start, seed));
+        } finally {
+            lookups.clear();
+        }
     }
 
     private static String airport(Context ctx, String field) {

@@ -1,6 +1,7 @@
 package dev.meshbench.acmeair.local;
 
 import dev.meshbench.acmeair.AcmeairService;
+import dev.meshbench.acmeair.config.Behaviour;
 import dev.meshbench.acmeair.config.MongoConfig;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
@@ -30,7 +31,7 @@ import java.util.stream.Stream;
  * Ctrl-C and removes its temporary directory on the way out.
  */
 public final class AllInOneLauncher implements AutoCloseable {
-    public static final String USAGE_ARGS = "[--base-port 9080] [--customers 10000] [--days 5]";
+    public static final String USAGE_ARGS = "[--base-port 9080] [--customers 10000] [--days 5] [--flight-cache true|false] [--rewards-async true|false]";
     public static final int DEFAULT_BASE_PORT = 9080;
     public static final int DEFAULT_CUSTOMERS = 10_000;
     public static final int DEFAULT_DAYS = 5;
@@ -53,9 +54,16 @@ public final class AllInOneLauncher implements AutoCloseable {
      * @param basePort  services listen on base+1..base+4; 0 for free ports
      * @param customers customers to load
      * @param days      days of flights to load, from today (UTC)
+     * @param behaviour flight cache and asynchronous rewards ({@code --flight-cache}, {@code --rewards-async})
      */
-    public record Settings(int basePort, int customers, int days) {
+    public record Settings(int basePort, int customers, int days, Behaviour behaviour) {
+        /** As the original Acmeair services behave. */
+        public Settings(int basePort, int customers, int days) {
+            this(basePort, customers, days, Behaviour.ORIGINAL);
+        }
+
         public Settings {
+            java.util.Objects.requireNonNull(behaviour, "behaviour");
             if (basePort != 0 && (basePort < 1024 || basePort > 65530)) {
                 throw new IllegalArgumentException("--base-port " + basePort + " must be 0 or from 1024 to 65530");
             }
@@ -71,10 +79,21 @@ public final class AllInOneLauncher implements AutoCloseable {
             int base = DEFAULT_BASE_PORT;
             int customers = DEFAULT_CUSTOMERS;
             int days = DEFAULT_DAYS;
+            boolean cache = Behaviour.ORIGINAL.flightCache();
+            boolean async = Behaviour.ORIGINAL.rewardsAsync();
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
                 if (i + 1 >= args.size()) {
                     throw new IllegalArgumentException("'" + a + "' needs a value; usage: all " + USAGE_ARGS);
+                }
+                if (a.equals("--flight-cache") || a.equals("--rewards-async")) {
+                    boolean b = bool(a, args.get(++i));
+                    if (a.equals("--flight-cache")) {
+                        cache = b;
+                    } else {
+                        async = b;
+                    }
+                    continue;
                 }
                 int v = number(a, args.get(++i));
                 switch (a) {
@@ -84,7 +103,15 @@ public final class AllInOneLauncher implements AutoCloseable {
                     default -> throw new IllegalArgumentException("unknown option '" + a + "'; usage: all " + USAGE_ARGS);
                 }
             }
-            return new Settings(base, customers, days);
+            return new Settings(base, customers, days, new Behaviour(cache, async));
+        }
+
+        private static boolean bool(String option, String v) {
+            return switch (v.trim()) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new IllegalArgumentException(option + " '" + v + "' must be true or false");
+            };
         }
 
         private static int number(String option, String v) {
@@ -131,14 +158,14 @@ public final class AllInOneLauncher implements AutoCloseable {
             keys = JwtKeys.generate(dir);
             MongoConfig mc = mongoConfig(mongo);
             AcmeairService customer = startService(started, new ServiceConfig(ServiceName.CUSTOMER, "127.0.0.1", port(s, 2), mc,
-                    null, null, null, keys.publicKey()));
+                    null, null, null, keys.publicKey(), s.behaviour()));
             AcmeairService flight = startService(started, new ServiceConfig(ServiceName.FLIGHT, "127.0.0.1", port(s, 3), mc,
-                    null, null, null, null));
+                    null, null, null, null, s.behaviour()));
             URI customerUrl = URI.create(customer.baseUrl());
             startService(started, new ServiceConfig(ServiceName.AUTH, "127.0.0.1", port(s, 1), null, customerUrl, null,
-                    keys.privateKey(), null));
+                    keys.privateKey(), null, s.behaviour()));
             startService(started, new ServiceConfig(ServiceName.BOOKING, "127.0.0.1", port(s, 4), mc, customerUrl,
-                    URI.create(flight.baseUrl()), null, keys.publicKey()));
+                    URI.create(flight.baseUrl()), null, keys.publicKey(), s.behaviour()));
             AllInOneLauncher l = new AllInOneLauncher(dir, mongo, started, keys);
             l.load(s);
             return l;
