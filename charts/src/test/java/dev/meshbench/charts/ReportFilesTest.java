@@ -96,7 +96,7 @@ class ReportFilesTest {
         JFreeChart l = LatencyChartRenderer.chart(m);
         assertEquals("Response time (ms)", l.getCategoryPlot().getRangeAxis().getLabel());
         assertEquals("sni \u00b7 netty (JDK TLS) (3 runs)", l.getCategoryPlot().getLegendItems().get(4).getLabel());
-        assertEquals("mtls \u00b7 netty (JDK TLS, no sidecar mTLS) (1 run)",
+        assertEquals("mtls \u00b7 netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards (1 run)",
                 l.getCategoryPlot().getLegendItems().get(5).getLabel());
         JFreeChart c = CpuChartRenderer.chart(m);
         assertEquals("Mesh CPU per transaction (CPU ms)", c.getCategoryPlot().getRangeAxis().getLabel());
@@ -114,9 +114,9 @@ class ReportFilesTest {
                 "2026-11-20 09:14:00 UTC", "sni-envoy-2", "<tr><td class=\"l\">envoy</td><td class=\"l\">sidecar: envoy 1.40.0<br>"
                 + "egress-gateway: envoy 1.40.0<br>sni-proxy: nginx 1.22.1</td><td>2</td><td class=\"l\">yes</td>"
                 + "<td class=\"l\">BoringSSL</td><td class=\"l\">bypass-envoy-1, sni-envoy-1, sni-envoy-2</td></tr>",
-                "<td class=\"l\">netty (JDK TLS, no sidecar mTLS)</td><td class=\"l\">not recorded</td><td>not recorded</td>"
+                "<td class=\"l\">netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards</td><td class=\"l\">not recorded</td><td>not recorded</td>"
                 + "<td class=\"l\">no</td><td class=\"l\">JDK</td><td class=\"l\">mtls-v1</td>",
-                "<td class=\"muted\" title=\"no bypass run on data plane netty (JDK TLS, no sidecar mTLS)\">no bypass run</td>",
+                "<td class=\"muted\" title=\"no bypass run on data plane netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards\">no bypass run</td>",
                 "<tr class=\"first base\"><td class=\"l\">envoy</td>",
                 "<th class=\"l\">JMeter</th><td class=\"l\">5.6.3</td>", "<td class=\"l\">1, 5, 10, 20, 30</td>",
                 "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<tr class=\"total\"><td class=\"l\">mesh "

@@ -49,9 +49,9 @@ class ResultsDirectoryReaderTest {
     @DisplayName("skips a results.json of an unknown schema version")
     void unknownVersion() throws IOException {
         Path f = write("future/results.json", Files.readString(dir.resolve("mtls-1/results.json"))
-                .replace("\"schemaVersion\" : \"2\"", "\"schemaVersion\" : \"7\""));
-        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\" and \"2\"; convert the run "
-                + "again or use a matching kit)", skipped(read()).get(f));
+                .replace("\"schemaVersion\" : \"3\"", "\"schemaVersion\" : \"7\""));
+        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\" and \"3\"; convert "
+                + "the run again or use a matching kit)", skipped(read()).get(f));
     }
 
     @Test
@@ -119,7 +119,7 @@ class ResultsDirectoryReaderTest {
         assertEquals(2, r.results().steps().get(0).transactions());
         assertEquals(1, r.results().steps().get(0).errors());
         assertNull(r.results().inputs().dataPlane(), "the orchestrator never recorded one");
-        assertEquals("netty (JDK TLS, no sidecar mTLS)", r.dataPlaneLabel(), "reported as the unknown netty data plane");
+        assertEquals("netty (JDK TLS, no sidecar mTLS) \u00b7 workload not recorded", r.dataPlaneLabel(), "reported as the unknown netty data plane, workload not recorded");
     }
 
     @Test
@@ -128,7 +128,7 @@ class ResultsDirectoryReaderTest {
         assertTrue(Files.readString(dir.resolve("mtls-v1/results.json")).contains("\"schemaVersion\" : \"1\""));
         LoadedRun old = read().runs().stream().filter(r -> r.runId().equals("mtls-v1")).findFirst().orElseThrow();
         assertEquals(DataPlaneInfo.unknownNetty(), old.dataPlane());
-        assertEquals("netty (JDK TLS, no sidecar mTLS)", old.dataPlaneLabel());
+        assertEquals("netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards", old.dataPlaneLabel());
     }
 
     @Test
@@ -176,7 +176,7 @@ class ResultsDirectoryReaderTest {
     private static RunInputs renamed(RunInputs in, String runId) {
         return new RunInputs(in.schemaVersion(), runId, in.caseId(), in.target(), in.steps(), in.stepSeconds(),
                 in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(), in.machine(), in.startTime(),
-                in.status(), in.failureReason(), in.dataPlane());
+                in.status(), in.failureReason(), in.dataPlane(), in.workload());
     }
 
     private Path write(String relative, String content) throws IOException {

@@ -6,15 +6,20 @@ import java.util.List;
 public final class ResultsSchema {
     /**
      * Version written into {@code run.json} and {@code results.json}. Version 2 added the run's data plane
-     * ({@code inputs.dataPlane}).
+     * ({@code inputs.dataPlane}); version 3 the workload ({@code inputs.workload}) and the work per transaction of
+     * every step ({@code steps[].work}).
      */
-    public static final String VERSION = "2";
+    public static final String VERSION = "3";
 
     /**
      * Versions the readers accept, oldest first. Files of an older version are upgraded as they are read (version 1:
-     * {@code dataPlane} becomes {@link DataPlaneInfo#unknownNetty()}); any other version is refused.
+     * {@code dataPlane} becomes {@link DataPlaneInfo#unknownNetty()}; versions 1 and 2: {@code workload} becomes
+     * {@link WorkloadInfo#FIRST_VERSION}, steps have no {@code work}); any other version is refused.
      */
-    public static final List<String> READABLE_VERSIONS = List.of("1", VERSION);
+    public static final List<String> READABLE_VERSIONS = List.of("1", "2", VERSION);
+
+    /** Cumulative counters of the application's work ({@code epochMs,component,counter,value}), sampled during a run. */
+    public static final String COUNTERS_FILE = "counters.csv";
 
     /** File the orchestrator writes at the start of a run and updates as steps run. */
     public static final String RUN_FILE = "run.json";

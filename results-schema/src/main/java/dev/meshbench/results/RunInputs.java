@@ -31,9 +31,11 @@ import java.util.regex.Pattern;
  * @param dataPlane     the data plane that carried the mesh traffic; {@code null} until the orchestrator has
  *                      deployed the case and recorded it ({@link #withDataPlane}). A report treats a run without
  *                      one as {@link DataPlaneInfo#unknownNetty()} ({@link #dataPlaneOrUnknown()})
+ * @param workload      the driver's mix and the services' behaviour ({@link WorkloadInfo}); {@code null} until the
+ *                      orchestrator records it. Files before version 3 are read as {@link WorkloadInfo#FIRST_VERSION}
  */
 @JsonPropertyOrder({"schemaVersion", "runId", "caseId", "target", "steps", "stepSeconds", "warmupSeconds",
-        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason", "dataPlane"})
+        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason", "dataPlane", "workload"})
 public record RunInputs(
         @JsonProperty(required = true) String schemaVersion,
         @JsonProperty(required = true) String runId,
@@ -49,7 +51,8 @@ public record RunInputs(
         @JsonProperty(required = true) Instant startTime,
         @JsonProperty(required = true) RunStatus status,
         String failureReason,
-        DataPlaneInfo dataPlane) {
+        DataPlaneInfo dataPlane,
+        WorkloadInfo workload) {
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern CASE_ID = Pattern.compile("[a-z][a-z0-9-]*");
@@ -102,7 +105,7 @@ public record RunInputs(
             Machine machine, Instant startTime) {
         List<StepWindow> steps = clientSteps.stream().map(StepWindow::planned).toList();
         return new RunInputs(ResultsSchema.VERSION, runId, caseId, target, steps, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null);
+                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null, null);
     }
 
     /** The client counts of the steps, in run order. */
@@ -124,26 +127,26 @@ public record RunInputs(
         List<StepWindow> updated = new ArrayList<>(steps);
         updated.replaceAll(s -> s.clients() == window.clients() ? window : s);
         return new RunInputs(schemaVersion, runId, caseId, target, updated, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, status, failureReason, dataPlane);
+                thinkTimeMs, customers, versions, machine, startTime, status, failureReason, dataPlane, workload);
     }
 
     /** These inputs marked as passed. */
     public RunInputs passed() {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane);
+                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane, workload);
     }
 
     /** These inputs marked as failed for {@code reason}. */
     public RunInputs failed(String reason) {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane);
+                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane, workload);
     }
 
     /** These inputs with the data plane the case was deployed on. */
     public RunInputs withDataPlane(DataPlaneInfo plane) {
         Checks.present("dataPlane", plane);
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, status, failureReason, plane);
+                customers, versions, machine, startTime, status, failureReason, plane, workload);
     }
 
     /**
@@ -151,6 +154,26 @@ public record RunInputs(
      * existed ran on the Netty relays.
      */
     @JsonIgnore
+    public RunInputs withWorkload(WorkloadInfo w) {
+        Checks.present("workload", w);
+        return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
+                customers, versions, machine, startTime, status, failureReason, dataPlane, w);
+    }
+
+    /**
+     * The label a report groups runs by: the data plane's ({@link DataPlaneInfo#label()}), plus how the workload
+     * differs from the original's, e.g. {@code "netty (BoringSSL TLS) · roundtrip mix, no flight cache, sync rewards"}.
+     */
+    @JsonIgnore
+    public String seriesLabel() {
+        String base = dataPlaneOrUnknown().label();
+        if (workload == null) {
+            return base + " · workload not recorded";
+        }
+        String d = workload.differences();
+        return d.isEmpty() ? base : base + " · " + d;
+    }
+
     public DataPlaneInfo dataPlaneOrUnknown() {
         return dataPlane != null ? dataPlane : DataPlaneInfo.unknownNetty();
     }

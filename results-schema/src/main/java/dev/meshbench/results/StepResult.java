@@ -21,10 +21,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param throughputPerSecond  {@code transactions / measuredSeconds}, transactions per second
  * @param latencyMs            response time of the successful samples; {@code null} when there were none
  * @param cpu                  CPU in the window; {@code null} when the run has no CPU samples
+ * @param work                 MongoDB commands, inter-service calls and MongoDB-path bytes per transaction;
+ *                             {@code null} when the run has no counter samples or the window no transactions
  */
 @JsonPropertyOrder({"clients", "windowStartEpochMs", "windowEndEpochMs", "measuredSeconds", "samples",
         "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors", "throughputPerSecond", "latencyMs",
-        "cpu"})
+        "cpu", "work"})
 public record StepResult(
         @JsonProperty(required = true) int clients,
         @JsonProperty(required = true) long windowStartEpochMs,
@@ -37,7 +39,8 @@ public record StepResult(
         @JsonProperty(required = true) long errors,
         @JsonProperty(required = true) double throughputPerSecond,
         LatencyStats latencyMs,
-        StepCpu cpu) {
+        StepCpu cpu,
+        StepWork work) {
 
     public StepResult {
         Checks.positive("clients", clients);

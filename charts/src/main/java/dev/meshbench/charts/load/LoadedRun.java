@@ -41,8 +41,12 @@ public record LoadedRun(Path file, RunResults results) {
         return results.inputs().dataPlaneOrUnknown();
     }
 
-    /** The label the report groups the run by: {@code "envoy"}, {@code "netty (no sidecar mTLS)"}. */
+    /**
+     * The label the report groups the run by: the data plane's ({@code "envoy"}, {@code "netty (no sidecar mTLS)"})
+     * plus how the workload differs from the original's ({@link dev.meshbench.results.RunInputs#seriesLabel()}), so
+     * runs of different workloads are never mixed in one figure.
+     */
     public String dataPlaneLabel() {
-        return dataPlane().label();
+        return results.inputs().seriesLabel();
     }
 }

@@ -11,6 +11,7 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepCpu;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWindow;
+import dev.meshbench.results.StepWork;
 import dev.meshbench.results.io.ResultsFormatException;
 import dev.meshbench.results.io.ResultsJson;
 import java.io.IOException;
@@ -91,6 +92,9 @@ public final class ResultsConverter {
             notes.add(ResultsSchema.CPU_FILE + " not found; no CPU figures");
         }
 
+        Path countersFile = runDir.resolve(ResultsSchema.COUNTERS_FILE);
+        CounterSamples counters = Files.exists(countersFile) ? CounterSamples.read(countersFile) : null;
+
         List<StepResult> results = new ArrayList<>();
         for (StepAccumulator a : steps.values()) {
             long samples = a.transactions + a.errors;
@@ -106,10 +110,24 @@ public final class ResultsConverter {
             StepCpu cpu = timelines == null || timelines.isEmpty() ? null : cpu(a, timelines, notes);
             results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
                     samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
-                    Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu));
+                    Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters)));
         }
         return new RunResults(ResultsSchema.VERSION, inputs,
                 ConversionMethod.current(timelines != null && !timelines.isEmpty()), results, notes);
+    }
+
+    /** Work per transaction from the counters, or {@code null} without counters or transactions. */
+    private static StepWork work(StepAccumulator a, CounterSamples counters) {
+        if (counters == null || a.transactions == 0) {
+            return null;
+        }
+        return new StepWork(perTransaction(counters.increase(CounterSamples.MONGO_COMMANDS, a.windowStart, a.windowEnd), a),
+                perTransaction(counters.increase(CounterSamples.INTER_SERVICE_CALLS, a.windowStart, a.windowEnd), a),
+                perTransaction(counters.increase(CounterSamples.MONGO_PATH_BYTES, a.windowStart, a.windowEnd), a));
+    }
+
+    private static Double perTransaction(Double increase, StepAccumulator a) {
+        return increase == null ? null : Rounding.round(increase / a.transactions, 3);
     }
 
     private static void readSamples(Path jtl, Map<Integer, StepAccumulator> steps, List<String> notes)

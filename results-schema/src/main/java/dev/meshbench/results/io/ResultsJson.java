@@ -21,6 +21,7 @@ import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
+import dev.meshbench.results.WorkloadInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -124,6 +125,9 @@ public final class ResultsJson {
         if (fileVersion.equals("1")) {
             upgradeFromVersion1(origin, (ObjectNode) root, type);
         }
+        if (fileVersion.equals("1") || fileVersion.equals("2")) {
+            upgradeToVersion3(origin, (ObjectNode) root, type, fileVersion);
+        }
         try {
             return MAPPER.treeToValue(root, type);
         } catch (JsonProcessingException e) {
@@ -166,6 +170,50 @@ public final class ResultsJson {
             }
         }
         inputs.set("dataPlane", MAPPER.valueToTree(DataPlaneInfo.unknownNetty()));
+    }
+
+    /**
+     * Turns a version 2 tree (or an upgraded version 1 one) into a version 3 one: the run's inputs get
+     * {@link WorkloadInfo#FIRST_VERSION}, since every run before version 3 ran the kit's first workload (round trips,
+     * no flight cache, rewards before the answer); steps have no {@code work}, which version 3 allows.
+     */
+    private static void upgradeToVersion3(Path origin, ObjectNode root, Class<?> type, String fileVersion)
+            throws ResultsFormatException {
+        root.put("schemaVersion", ResultsSchema.VERSION);
+        ObjectNode inputs;
+        String prefix;
+        if (type == RunInputs.class) {
+            inputs = root;
+            prefix = "";
+        } else if (type == RunResults.class && root.get("inputs") instanceof ObjectNode nested) {
+            inputs = nested;
+            prefix = "inputs.";
+        } else {
+            return;
+        }
+        if (inputs.has("workload")) {
+            throw new ResultsFormatException(origin, "unknown field '" + prefix + "workload' (not part of schema "
+                    + "version " + fileVersion + "; a file with a workload must say schemaVersion \"3\")");
+        }
+        if (root.get("steps") instanceof com.fasterxml.jackson.databind.node.ArrayNode steps && type == RunResults.class) {
+            for (JsonNode step : steps) {
+                if (step.has("work")) {
+                    throw new ResultsFormatException(origin, "unknown field 'steps[].work' (not part of schema version "
+                            + fileVersion + "; a file with work per transaction must say schemaVersion \"3\")");
+                }
+            }
+        }
+        if (inputs != root) {
+            JsonNode nestedVersion = inputs.get("schemaVersion");
+            if (nestedVersion != null && nestedVersion.isTextual()) {
+                if (!nestedVersion.asText().equals(fileVersion) && !nestedVersion.asText().equals(ResultsSchema.VERSION)) {
+                    throw new ResultsFormatException(origin, prefix + "schemaVersion " + nestedVersion + " differs "
+                            + "from the file's schemaVersion \"" + fileVersion + "\"");
+                }
+                inputs.put("schemaVersion", ResultsSchema.VERSION);
+            }
+        }
+        inputs.set("workload", MAPPER.valueToTree(WorkloadInfo.FIRST_VERSION));
     }
 
     private static String readable() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.WorkloadInfo;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.io.ResultsJson;
@@ -55,7 +56,7 @@ class ResultsConverterGoldenTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1"})
-    @DisplayName("reads and rewrites each committed run.json of schema version 2 byte for byte")
+    @DisplayName("reads and rewrites each committed run.json of schema version 3 byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
@@ -84,13 +85,13 @@ class ResultsConverterGoldenTest {
                       "workers" : 2,
                       "sidecarMtls" : true,
                       "tlsProvider" : "BoringSSL"
-                    }
-                  },
-                """), "dataPlane is the last field of inputs");
+                    },
+                    "workload" : {
+                """), "dataPlane is followed by the workload, the last field of inputs");
     }
 
     @Test
-    @DisplayName("upgrades a version 1 run.json as it reads it: version 2, the unknown netty data plane, nothing else")
+    @DisplayName("upgrades a version 1 run.json as it reads it: version 3, the unknown netty data plane, the first workload")
     void readsVersion1RunJson() throws IOException {
         Path file = RUNS.resolve("mtls-v1/run.json");
         String v1 = Files.readString(file);
@@ -99,7 +100,7 @@ class ResultsConverterGoldenTest {
         assertEquals(ResultsSchema.VERSION, in.schemaVersion());
         assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlane());
         assertEquals("netty (JDK TLS, no sidecar mTLS)", in.dataPlane().label());
-        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"2\"")
+        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"3\"")
                 .replace("  \"failureReason\" : null\n}\n", """
                           "failureReason" : null,
                           "dataPlane" : {
@@ -108,10 +109,27 @@ class ResultsConverterGoldenTest {
                             "workers" : null,
                             "sidecarMtls" : false,
                             "tlsProvider" : "JDK"
+                          },
+                          "workload" : {
+                            "mix" : "roundtrip",
+                            "flightCache" : false,
+                            "rewardsAsync" : false
                           }
                         }
                         """);
         assertEquals(upgraded, ResultsJson.toJson(in));
+    }
+
+    @Test
+    @DisplayName("upgrades a version 2 run.json as it reads it: version 3 with the first workload, nothing else changed")
+    void readsVersion2RunJson() throws IOException {
+        Path v2 = Path.of("src/test/resources/edge/run-v2.json");
+        assertTrue(Files.readString(v2).contains("\"schemaVersion\" : \"2\""), "the fixture is a version 2 file");
+        RunInputs in = ResultsJson.readRunInputs(v2);
+        assertEquals(WorkloadInfo.FIRST_VERSION, in.workload());
+        assertEquals("netty (JDK TLS) · roundtrip mix, no flight cache, sync rewards", in.seriesLabel());
+        // the same run, written as version 3, is the committed sni-1 run.json
+        assertEquals(Files.readString(RUNS.resolve("sni-1/run.json")), ResultsJson.toJson(in));
     }
 
     @Test

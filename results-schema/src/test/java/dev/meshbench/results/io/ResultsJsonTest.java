@@ -116,13 +116,13 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses an unknown schema version before reading anything else")
     void unknownVersion() throws IOException {
-        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"2\"",
-                "\"schemaVersion\" : \"3\""));
+        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"3\"",
+                "\"schemaVersion\" : \"4\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
-        assertEquals(f + ": unknown schemaVersion \"3\" (this build reads schema versions \"1\" and \"2\"; convert "
-                + "the run again or use a matching kit)", e.getMessage());
-        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"2\",\n", ""));
-        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\" and \"2\")",
+        assertEquals(f + ": unknown schemaVersion \"4\" (this build reads schema versions \"1\", \"2\" and \"3\"; "
+                + "convert the run again or use a matching kit)", e.getMessage());
+        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"3\",\n", ""));
+        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\" and \"3\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(none)).getMessage());
     }
 
@@ -148,10 +148,10 @@ class ResultsJsonTest {
         Path f = write("run.json", Files.readString(RUN).replace("\"customers\" : 200,",
                 "\"customers\" : 200, \"rampSeconds\" : 3,"));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
-        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 2)", e.getMessage());
+        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 3)", e.getMessage());
         Path plane = write("run2.json", Files.readString(RUN).replace("\"workers\" : 2,",
                 "\"workers\" : 2, \"colour\" : \"blue\","));
-        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 2)",
+        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 3)",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(plane)).getMessage());
     }
 
@@ -167,15 +167,14 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses a version 1 file that has a dataPlane: only version 2 knows that field")
     void dataPlaneInVersion1() throws IOException {
-        String v2 = Files.readString(GOLDEN);
-        Path f = write("results.json", v2.replace("\"schemaVersion\" : \"2\"", "\"schemaVersion\" : \"1\""));
+        String v3 = Files.readString(GOLDEN);
+        Path f = write("results.json", v3.replace("\"schemaVersion\" : \"3\"", "\"schemaVersion\" : \"1\""));
         assertEquals(f + ": unknown field 'inputs.dataPlane' (not part of schema version 1; a file with a dataPlane "
                 + "must say schemaVersion \"2\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f)).getMessage());
         Path mixed = write("mixed.json", Files.readString(RESULTS_V1).replaceFirst("\"schemaVersion\" : \"1\"",
                 "\"schemaVersion\" : \"2\""));
-        assertEquals(mixed + ": in 'inputs': schemaVersion (1) must be 2, the version this build writes (older "
-                + "files are upgraded when read)",
+        assertEquals(mixed + ": inputs.schemaVersion \"1\" differs from the file's schemaVersion \"2\"",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(mixed)).getMessage());
     }
 

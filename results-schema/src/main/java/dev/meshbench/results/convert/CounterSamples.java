@@ -1,0 +1,118 @@
+package dev.meshbench.results.convert;
+
+import dev.meshbench.results.io.ResultsFormatException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code counters.csv}: cumulative counters of the application's work, {@code epochMs,component,counter,value}, one
+ * row per component and counter per sampling tick. Counters the converter knows: {@link #MONGO_COMMANDS},
+ * {@link #INTER_SERVICE_CALLS} (per service) and {@link #MONGO_PATH_BYTES} (per mesh hop on the MongoDB path).
+ *
+ * <p>The increase of a counter in a window {@code [a, b)} is, per run of non-decreasing samples (a decrease means
+ * the process restarted), the value interpolated linearly at the clamped edges: {@code V(min(b, last)) -
+ * V(max(a, first))}, as for CPU ({@link CpuTimeline}).
+ */
+final class CounterSamples {
+    static final String MONGO_COMMANDS = "mongoCommands";
+    static final String INTER_SERVICE_CALLS = "interServiceCalls";
+    static final String MONGO_PATH_BYTES = "mongoPathBytes";
+
+    /** counter -> component -> runs of (time, value). */
+    private final Map<String, Map<String, List<List<double[]>>>> series = new TreeMap<>();
+
+    static CounterSamples read(Path file) throws ResultsFormatException {
+        CounterSamples out = new CounterSamples();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            CsvRecordReader csv = new CsvRecordReader(in);
+            List<String> head = csv.next();
+            if (head == null) {
+                throw new ResultsFormatException(file, "file is empty (expected a header row: epochMs,component,counter,value)");
+            }
+            CsvHeader header = new CsvHeader(file, head);
+            int epochMs = header.require("epochMs");
+            int component = header.require("component");
+            int counter = header.require("counter");
+            int value = header.require("value");
+            for (List<String> row = csv.next(); row != null; row = csv.next()) {
+                int line = csv.recordLine();
+                if (row.size() != header.size()) {
+                    throw new ResultsFormatException(file, "line " + line + " has " + row.size()
+                            + " fields but the header has " + header.size());
+                }
+                double t = number(file, row.get(epochMs), "epochMs", line);
+                double v = number(file, row.get(value), "value", line);
+                out.add(row.get(counter).strip(), row.get(component).strip(), t, v);
+            }
+        } catch (IOException e) {
+            throw new ResultsFormatException(file, "reading failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private static double number(Path file, String s, String column, int line) throws ResultsFormatException {
+        try {
+            double d = Double.parseDouble(s.strip());
+            if (!Double.isFinite(d) || d < 0) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new ResultsFormatException(file, "line " + line + ", column " + column + ": '" + s
+                    + "' is not a number of 0 or more");
+        }
+    }
+
+    void add(String counter, String component, double t, double v) {
+        List<List<double[]>> runs = series.computeIfAbsent(counter, k -> new TreeMap<>()).computeIfAbsent(component, k -> new ArrayList<>());
+        List<double[]> last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+        if (last == null || v < last.get(last.size() - 1)[1]) {
+            last = new ArrayList<>();
+            runs.add(last);
+        }
+        last.add(new double[] {t, v});
+    }
+
+    boolean has(String counter) {
+        return series.containsKey(counter);
+    }
+
+    /** The counter's increase in {@code [from, to)}, summed over components; {@code null} if never sampled. */
+    Double increase(String counter, long from, long to) {
+        Map<String, List<List<double[]>>> byComponent = series.get(counter);
+        if (byComponent == null) {
+            return null;
+        }
+        double sum = 0;
+        for (List<List<double[]>> runs : byComponent.values()) {
+            for (List<double[]> run : runs) {
+                double first = run.get(0)[0];
+                double last = run.get(run.size() - 1)[0];
+                double lo = Math.max(from, first);
+                double hi = Math.min(to, last);
+                if (hi > lo) {
+                    sum += at(run, hi) - at(run, lo);
+                }
+            }
+        }
+        return sum;
+    }
+
+    private static double at(List<double[]> run, double t) {
+        for (int i = 1; i < run.size(); i++) {
+            double[] a = run.get(i - 1);
+            double[] b = run.get(i);
+            if (t <= b[0]) {
+                return b[0] == a[0] ? b[1] : a[1] + (b[1] - a[1]) * (t - a[0]) / (b[0] - a[0]);
+            }
+        }
+        return run.get(run.size() - 1)[1];
+    }
+}
