@@ -19,18 +19,31 @@ final class StepTable {
             out.printf(Locale.ROOT, "[%s] data plane: %s, workers %s, %s%n", caseId, plane.label(),
                     plane.workers() == null ? "not recorded" : plane.workers(), plane.versionsText());
         }
-        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s%n", caseId, "clients", "tx/s", "tx", "errors",
-                "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx");
+        if (results.inputs().workload() != null) {
+            var w = results.inputs().workload();
+            out.printf(Locale.ROOT, "[%s] workload: %s mix, flight cache %s, rewards %s%n", caseId, w.mix(),
+                    w.flightCache() ? "on" : "off", w.rewardsAsync() ? "async" : "sync");
+        }
+        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s %9s %9s %10s%n", caseId, "clients", "tx/s", "tx",
+                "errors", "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx", "mongo/tx", "calls/tx", "mongoB/tx");
         for (StepResult s : results.steps()) {
             var lat = s.latencyMs();
             RoleCpu mesh = s.cpu() == null ? null : s.cpu().mesh();
             RoleCpu app = s.cpu() == null ? null : s.cpu().app();
-            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %12s %12s%n", caseId, s.clients(), s.throughputPerSecond(),
-                    s.transactions(), s.errors(), lat == null ? "-" : String.format(Locale.ROOT, "%.1f", lat.avg()),
+            var w = s.work();
+            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %12s %12s %9s %9s %10s%n", caseId, s.clients(),
+                    s.throughputPerSecond(), s.transactions(), s.errors(),
+                    lat == null ? "-" : String.format(Locale.ROOT, "%.1f", lat.avg()),
                     lat == null ? "-" : Long.toString(lat.p90()), lat == null ? "-" : Long.toString(lat.p99()),
-                    perTx(mesh), perTx(app));
+                    perTx(mesh), perTx(app), w == null ? "-" : fixed(w.mongoCommandsPerTransaction(), 3),
+                    w == null ? "-" : fixed(w.interServiceCallsPerTransaction(), 3),
+                    w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0));
         }
         results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));
+    }
+
+    private static String fixed(Double v, int decimals) {
+        return v == null ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static String perTx(RoleCpu cpu) {

@@ -73,7 +73,7 @@ public class UpMojo extends AbstractMojo {
         }
         try {
             LocalTargetConfig local = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()),
-                    Duration.ofSeconds(90), config.customers(), config.flightDays(), dataPlane);
+                    Duration.ofSeconds(90), config.customers(), config.flightDays(), dataPlane, config.workload());
             KitVersions versions = new KitVersions(project.getVersion(), System.getProperty("java.version"), jmeterVersion);
             CaseRun run = CaseRun.start(config, egressCase, new LocalTarget(local), versions, System.out);
             project.setContextValue(CONTEXT_KEY, run);
@@ -86,6 +86,7 @@ public class UpMojo extends AbstractMojo {
             project.getProperties().setProperty("meshbench.thinkTimeMs", Integer.toString(config.thinkTimeMs()));
             project.getProperties().setProperty("meshbench.customers", Integer.toString(config.customers()));
             project.getProperties().setProperty("meshbench.flightDays", Integer.toString(config.flightDays()));
+            project.getProperties().setProperty(RunConfig.P_WORKLOAD, config.workload().mix());
             project.getProperties().setProperty("meshbench.maxErrorPercent", Double.toString(config.maxErrorPercent()));
             run.endpoints().services().forEach((svc, uri) -> project.getProperties().setProperty("meshbench." + svc + ".url", uri.toString()));
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));

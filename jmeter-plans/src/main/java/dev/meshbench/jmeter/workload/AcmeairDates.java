@@ -34,6 +34,38 @@ public final class AcmeairDates {
         }
     }
 
+    /** The original driver's outbound days: today plus 0..5 (its {@code __generateDate(from)}). */
+    public static final int ORIGINAL_FROM_MAX = 5;
+    /** The original driver's return days: today plus 6..12 (its {@code __generateDate(return)}). */
+    public static final int ORIGINAL_RETURN_MIN = 6;
+    public static final int ORIGINAL_RETURN_MAX = 12;
+
+    /**
+     * The day of one leg of a trip, as the mix dates it.
+     * <ul>
+     * <li>{@code original}, as the original Acmeair driver: leave today plus 0..5 days, return today plus 6..12 days,
+     * each drawn on its own. Returns after the loaded days find no flight, and the driver then books one way.</li>
+     * <li>{@code roundtrip}, the kit's first plan: leave inside the loaded days (today plus 0..flightDays-2), return
+     * the day after {@code outbound}.</li>
+     * </ul>
+     *
+     * @param outbound the outbound day, needed for a {@code roundtrip} return leg
+     */
+    public static LocalDate tripDay(String mix, boolean returnLeg, LocalDate today, int flightDays, LocalDate outbound,
+            RandomGenerator random) {
+        if (WorkloadProperties.MIX_ORIGINAL.equals(mix)) {
+            return returnLeg ? today.plusDays(random.nextInt(ORIGINAL_RETURN_MIN, ORIGINAL_RETURN_MAX + 1))
+                    : today.plusDays(random.nextInt(0, ORIGINAL_FROM_MAX + 1));
+        }
+        if (returnLeg) {
+            if (outbound == null) {
+                throw new IllegalArgumentException("a roundtrip return leg needs the outbound day");
+            }
+            return outbound.plusDays(1);
+        }
+        return today.plusDays(random.nextInt(0, Math.max(1, flightDays - 1)));
+    }
+
     /**
      * A day offset: a whole number ({@code 0}, {@code 3}, {@code -1}) or an inclusive range {@code a..b} from which
      * one offset is drawn with {@code random}.

@@ -26,6 +26,14 @@ public final class WorkloadProperties {
      * mode). 0, the default, never sends it and keeps the original Acmeair mix exactly.
      */
     public static final String REWARDS_PERCENT = "rewards.percent";
+    /**
+     * How trips are dated: {@code original} (the original Acmeair driver: leave in 0..5 days, return in 6..12 days,
+     * so with the default 5 loaded days most bookings are one way) or {@code roundtrip} (the kit's first plan: leave
+     * inside the loaded days, return the next day, so every found flight is booked as a round trip).
+     */
+    public static final String WORKLOAD = "workload";
+    public static final String MIX_ORIGINAL = "original";
+    public static final String MIX_ROUNDTRIP = "roundtrip";
 
     /** The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}. */
     public static final List<String> SERVICES = List.of("auth", "customer", "flight", "booking");
@@ -38,6 +46,7 @@ public final class WorkloadProperties {
             CUSTOMERS, "10000",
             FLIGHT_DAYS, "5",
             REWARDS_PERCENT, "0",
+            WORKLOAD, MIX_ORIGINAL,
             BASE_URL, "http://127.0.0.1:8080");
 
     private WorkloadProperties() {
@@ -95,6 +104,17 @@ public final class WorkloadProperties {
             throw new InvalidWorkloadPropertyException(name, value, "must be from 0 to 100 (a percentage of rounds)");
         }
         return percent;
+    }
+
+    /** {@code workload}: {@code original} or {@code roundtrip}. */
+    public static String mix(Properties props) {
+        String value = raw(props, WORKLOAD);
+        String v = value == null ? "" : value.toLowerCase(Locale.ROOT);
+        if (!v.equals(MIX_ORIGINAL) && !v.equals(MIX_ROUNDTRIP)) {
+            throw new InvalidWorkloadPropertyException(WORKLOAD, value, "must be original (the original Acmeair driver's "
+                    + "dates: mostly one-way bookings) or roundtrip (the kit's first plan: a round trip on every found flight)");
+        }
+        return v;
     }
 
     /** {@code customers}: users are {@code uid0@email.com} .. {@code uid<customers-1>@email.com}. */

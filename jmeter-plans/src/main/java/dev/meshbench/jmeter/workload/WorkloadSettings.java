@@ -18,9 +18,10 @@ import java.util.Properties;
  * @param airports    codes flights are queried between
  * @param rewardsPercent percentage of rounds that also view the customer's rewards (0 = never, the original mix)
  * @param serviceUrls base URL per service (auth, customer, flight, booking), in that order
+ * @param mix         {@code original} or {@code roundtrip}: how trips are dated ({@link AcmeairDates#tripDay})
  */
 public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, int flightDays, List<String> airports,
-        double rewardsPercent, Map<String, String> serviceUrls) {
+        double rewardsPercent, Map<String, String> serviceUrls, String mix) {
 
     public WorkloadSettings {
         airports = List.copyOf(airports);
@@ -54,15 +55,15 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
         for (String service : WorkloadProperties.SERVICES) {
             urls.put(service, WorkloadProperties.serviceUrl(props, service));
         }
-        return new WorkloadSettings(ramp, think, customers, days, airports, rewards, urls);
+        return new WorkloadSettings(ramp, think, customers, days, airports, rewards, urls, WorkloadProperties.mix(props));
     }
 
     /** One line for people: what this run will do. */
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Acmeair ramp: clients %s, %d s per step (%d s in all), think %d ms, "
-                        + "%d customers, %d airports, %d flight days, %s;",
-                ramp.clients(), ramp.stepSeconds(), ramp.totalSeconds(), thinkMs, customers, airports.size(),
+                        + "%s mix, %d customers, %d airports, %d flight days, %s;",
+                ramp.clients(), ramp.stepSeconds(), ramp.totalSeconds(), thinkMs, mix, customers, airports.size(),
                 flightDays, rewardsPercent == 0 ? "viewRewards off"
                         : "viewRewards in " + BigDecimal.valueOf(rewardsPercent).stripTrailingZeros().toPlainString()
                                 + "% of rounds"));

@@ -99,7 +99,7 @@ class WorkloadSettingsTest {
         WorkloadSettings s = WorkloadSettings.fromProperties(props("clients", "1,2", "step.seconds", "5",
                 "customers", "100", "base.url", "http://127.0.0.1:1"));
         assertTrue(s.summary().startsWith("Acmeair ramp: clients [1, 2], 5 s per step (10 s in all), think 0 ms, "
-                + "100 customers,"), s.summary());
+                + "original mix, 100 customers,"), s.summary());
         assertTrue(s.summary().endsWith("auth=http://127.0.0.1:1 customer=http://127.0.0.1:1 "
                 + "flight=http://127.0.0.1:1 booking=http://127.0.0.1:1"), s.summary());
     }

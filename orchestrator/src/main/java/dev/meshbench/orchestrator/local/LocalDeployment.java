@@ -159,6 +159,8 @@ public final class LocalDeployment implements Deployment {
             }
             args.addAll(svc.name().equals("auth") ? List.of("--jwt-private-key", jwtPrivate.toString())
                     : List.of("--jwt-public-key", jwtPublic.toString()));
+            args.addAll(List.of("--flight-cache", Boolean.toString(config.workload().flightCache()),
+                    "--rewards-async", Boolean.toString(config.workload().rewardsAsync())));
             services.add(new ProcessSpec(new Component(svc.name(), svc.role()),
                     javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new))));
             serviceEndpoints.put(svc.name(), URI.create("http://" + addresses.address(
@@ -321,6 +323,40 @@ public final class LocalDeployment implements Deployment {
             Thread.currentThread().interrupt();
             throw new TargetException("reading stats interrupted");
         }
+    }
+
+    @Override
+    public Map<String, Map<String, Double>> workCounters() {
+        Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
+        java.util.Set<Endpoint> mongoHops = new java.util.LinkedHashSet<>();
+        for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
+            Endpoint mongoVia = svc.calls().get(TopologyPlanner.MONGO);
+            if (mongoVia != null && !mongoVia.component().equals(TopologyPlanner.MONGO)) {
+                mongoHops.add(mongoVia);
+            }
+            try {
+                String metrics = get(URI.create("http://" + LocalAddresses.HOST + ":" + addresses.port(svc.name(), TopologyPlanner.HTTP)
+                        + "/metrics"), svc.name());
+                out.put(svc.name(), Map.of(
+                        "mongoCommands", PrometheusText.sum(metrics, "mongodb_driver_commands_seconds_count", "command", "ping"),
+                        "interServiceCalls", PrometheusText.sum(metrics, "http_client_requests_seconds_count", null, null)));
+            } catch (TargetException e) {
+                LOG.debug("work counters of {}: {}", svc.name(), e.getMessage());
+            }
+        }
+        for (Endpoint hop : mongoHops) {
+            try {
+                com.fasterxml.jackson.databind.JsonNode l = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(stats(hop.component())).path("listeners").path(hop.listener());
+                if (!l.isMissingNode()) {
+                    out.computeIfAbsent(hop.component(), k -> new java.util.TreeMap<>()).merge("mongoPathBytes",
+                            l.path("bytesClientToUpstream").asDouble() + l.path("bytesUpstreamToClient").asDouble(), Double::sum);
+                }
+            } catch (IOException | TargetException e) {
+                LOG.debug("hop counters of {}: {}", hop.component(), e.getMessage());
+            }
+        }
+        return out;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.results.WorkloadInfo;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -13,8 +14,16 @@ import java.util.Objects;
  * @param flightDays    days of flights to load
  * @param dataPlane     which proxies run the mesh, found and checked
  */
-public record LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane) {
+public record LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane,
+        WorkloadInfo workload) {
+
+    /** Services that behave as the original Acmeair's ({@link WorkloadInfo#ORIGINAL}). */
+    public LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane) {
+        this(jars, readyTimeout, customers, flightDays, dataPlane, WorkloadInfo.ORIGINAL);
+    }
+
     public LocalTargetConfig {
+        Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(jars, "jars");
         Objects.requireNonNull(readyTimeout, "readyTimeout");
         Objects.requireNonNull(dataPlane, "dataPlane");

@@ -55,6 +55,7 @@ public final class CaseRun implements AutoCloseable {
     private RunInputs inputs;
     private Deployment deployment;
     private ResourceRecorder recorder;
+    private CounterRecorder counters;
     private JtlTail tail;
     private ScheduledExecutorService progress;
     private boolean finished;
@@ -77,17 +78,20 @@ public final class CaseRun implements AutoCloseable {
         run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
                 "kubernetes".equals(target.id()) ? TargetKind.KUBERNETES : TargetKind.LOCAL, config.clients(),
                 config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
-                Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane());
+                Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane()).withWorkload(config.workload());
         run.writeInputs();
         try {
-            out.printf("[%s] run %s: deploying on the %s target, data plane %s (%s)%n", egressCase.id(), run.inputs.runId(),
-                    target.id(), run.inputs.dataPlane().label(), egressCase.description());
+            out.printf("[%s] run %s: deploying on the %s target, data plane %s (%s); workload %s mix, flight cache %s, "
+                    + "rewards %s%n", egressCase.id(), run.inputs.runId(), target.id(), run.inputs.dataPlane().label(),
+                    egressCase.description(), config.workload().mix(), config.workload().flightCache() ? "on" : "off",
+                    config.workload().rewardsAsync() ? "async" : "sync");
             run.deployment = target.deploy(egressCase, runDir.resolve("logs"));
             out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
             run.deployment.awaitReady(Duration.ofMinutes(3));
             run.inputs = run.inputs.withDataPlane(run.deployment.dataPlane(run.inputs.dataPlane()));
             run.writeInputs();
             run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
+            run.counters = CounterRecorder.start(run.deployment, runDir, CounterRecorder.INTERVAL);
             run.tail = new JtlTail(runDir.resolve(JTL));
             out.printf("[%s] ready after %.1f s: %d components; load: clients %s, %d s per step (%d s warm-up), about %s%n",
                     egressCase.id(), run.elapsedSeconds(), run.deployment.components().size(), config.clients(),
@@ -252,6 +256,9 @@ public final class CaseRun implements AutoCloseable {
         stopProgress();
         if (recorder != null) {
             recorder.close();
+        }
+        if (counters != null) {
+            counters.close();
         }
         if (deployment != null) {
             deployment.close();

@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.run;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.WorkloadInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,18 @@ import java.util.Objects;
  * @param maxErrorPercent error rate above which the build fails
  * @param resultsDir    where run folders are kept (not under target/, so {@code mvn clean} keeps them)
  * @param mesh          data plane, sidecar-to-sidecar mTLS and proxy worker threads
+ * @param workload      the driver's mix and the services' flight cache and asynchronous rewards
  */
 public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepSeconds, int warmupSeconds,
-        int thinkTimeMs, int customers, int flightDays, double maxErrorPercent, Path resultsDir, PlanOptions mesh) {
+        int thinkTimeMs, int customers, int flightDays, double maxErrorPercent, Path resultsDir, PlanOptions mesh,
+        WorkloadInfo workload) {
+
+    /** A run of the original Acmeair workload ({@link WorkloadInfo#ORIGINAL}). */
+    public RunConfig(List<EgressCase> cases, List<Integer> clients, int stepSeconds, int warmupSeconds,
+            int thinkTimeMs, int customers, int flightDays, double maxErrorPercent, Path resultsDir, PlanOptions mesh) {
+        this(cases, clients, stepSeconds, warmupSeconds, thinkTimeMs, customers, flightDays, maxErrorPercent, resultsDir,
+                mesh, WorkloadInfo.ORIGINAL);
+    }
 
     /** Property names, as users pass them ({@code -Dmeshbench.clients=1,5}). */
     public static final String P_CASES = "meshbench.cases";
@@ -41,6 +51,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_DATAPLANE = "meshbench.dataplane";
     public static final String P_SIDECAR_MTLS = "meshbench.sidecarMtls";
     public static final String P_PROXY_WORKERS = "meshbench.proxyWorkers";
+    public static final String P_WORKLOAD = "meshbench.workload";
+    public static final String P_FLIGHT_CACHE = "meshbench.flightCache";
+    public static final String P_REWARDS_ASYNC = "meshbench.rewardsAsync";
 
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
@@ -57,7 +70,11 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_DATAPLANE, "netty"),
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
-            Map.entry(P_PROXY_WORKERS, "2"));
+            Map.entry(P_PROXY_WORKERS, "2"),
+            // The study ran the original Acmeair: its driver's mix, its flight cache, its asynchronous rewards.
+            Map.entry(P_WORKLOAD, WorkloadInfo.ORIGINAL.mix()),
+            Map.entry(P_FLIGHT_CACHE, Boolean.toString(WorkloadInfo.ORIGINAL.flightCache())),
+            Map.entry(P_REWARDS_ASYNC, Boolean.toString(WorkloadInfo.ORIGINAL.rewardsAsync())));
 
     /** The study's values: 5-minute steps at 1..60 clients; its Istio 1.0 had no sidecar-to-sidecar mTLS. */
     public static final Map<String, String> STUDY = Map.of(
@@ -70,6 +87,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public RunConfig {
         Objects.requireNonNull(resultsDir, P_RESULTS_DIR);
         Objects.requireNonNull(mesh, P_DATAPLANE);
+        Objects.requireNonNull(workload, P_WORKLOAD);
         cases = List.copyOf(cases);
         clients = List.copyOf(clients);
         if (cases.isEmpty()) {
@@ -137,7 +155,17 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                 parseInt(P_FLIGHT_DAYS, get.apply(P_FLIGHT_DAYS)),
                 parseDouble(P_MAX_ERROR_PERCENT, get.apply(P_MAX_ERROR_PERCENT)),
                 results == null || results.isBlank() ? defaultResultsDir : Path.of(results.trim()),
-                parseMesh(get.apply(P_DATAPLANE), get.apply(P_SIDECAR_MTLS), get.apply(P_PROXY_WORKERS)));
+                parseMesh(get.apply(P_DATAPLANE), get.apply(P_SIDECAR_MTLS), get.apply(P_PROXY_WORKERS)),
+                parseWorkload(get.apply(P_WORKLOAD), get.apply(P_FLIGHT_CACHE), get.apply(P_REWARDS_ASYNC)));
+    }
+
+    private static WorkloadInfo parseWorkload(String mix, String flightCache, String rewardsAsync) {
+        String m = mix.trim().toLowerCase(Locale.ROOT);
+        if (!WorkloadInfo.MIXES.contains(m)) {
+            throw invalid(P_WORKLOAD, mix, "must be one of " + String.join(", ", WorkloadInfo.MIXES)
+                    + " (original: the original Acmeair driver's dates, airports and users; roundtrip: the kit's first plan)");
+        }
+        return new WorkloadInfo(m, parseBoolean(P_FLIGHT_CACHE, flightCache), parseBoolean(P_REWARDS_ASYNC, rewardsAsync));
     }
 
     private static PlanOptions parseMesh(String dataPlane, String sidecarMtls, String workers) {

@@ -31,6 +31,16 @@ public interface Deployment extends AutoCloseable {
     }
 
     /**
+     * Cumulative counters of the application's work now, as {@code component -> counter -> value}: per service
+     * {@code mongoCommands} and {@code interServiceCalls} (from its Micrometer metrics), per mesh hop on the MongoDB
+     * path {@code mongoPathBytes} (both directions). Empty where the target cannot say; a component that does not
+     * answer is left out.
+     */
+    default java.util.Map<String, java.util.Map<String, Double>> workCounters() {
+        return java.util.Map.of();
+    }
+
+    /**
      * The data plane as deployed: {@code planned} (what the target knew before anything started) completed with what
      * the components reported when they started, such as the TLS provider the Netty relays chose.
      */
