@@ -119,7 +119,7 @@ class ReportFilesTest {
                 "<td class=\"muted\" title=\"no bypass run on data plane netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards\">no bypass run</td>",
                 "<tr class=\"first base\"><td class=\"l\">envoy</td>",
                 "<th class=\"l\">JMeter</th><td class=\"l\">5.6.3</td>", "<td class=\"l\">1, 5, 10, 20, 30</td>",
-                "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<tr class=\"total\"><td class=\"l\">mesh "
+                "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<th>MongoDB<br>cmds/tx</th>", "<td>0.80</td><td>0.25</td><td>513</td></tr>", "<tr class=\"total\"><td class=\"l\">mesh "
                 + "total</td>", "Nothing was skipped.", "2026-11-21 12:00:00 UTC")) {
             assertTrue(html.contains(expected), expected);
         }

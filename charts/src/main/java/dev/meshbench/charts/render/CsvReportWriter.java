@@ -8,6 +8,7 @@ import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.RoleCpu;
 import dev.meshbench.results.StepResult;
+import dev.meshbench.results.StepWork;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +22,8 @@ public final class CsvReportWriter {
             "measuredSeconds", "samples", "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors",
             "throughputPerSecond", "latencyMinMs", "latencyAvgMs", "latencyMedianMs", "latencyP90Ms", "latencyP95Ms",
             "latencyP99Ms", "latencyMaxMs", "meshCpuMs", "meshCpuMsPerTransaction", "appCpuMs",
-            "appCpuMsPerTransaction", "databaseCpuMsPerTransaction", "loadCpuMsPerTransaction");
+            "appCpuMsPerTransaction", "databaseCpuMsPerTransaction", "loadCpuMsPerTransaction",
+            "mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction");
     /** Header of comparison.csv. */
     public static final List<String> COMPARISON_HEADER = List.of("caseId", "dataPlane", "runs", "clients",
             "throughputPerSecond", "throughputMin", "throughputMax", "throughputChangePercent",
@@ -63,6 +65,10 @@ public final class CsvReportWriter {
                 row.add(perTx(app));
                 row.add(perTx(s.cpu() == null ? null : s.cpu().role(ComponentRole.DATABASE)));
                 row.add(perTx(s.cpu() == null ? null : s.cpu().role(ComponentRole.LOAD)));
+                StepWork w = s.work();
+                row.add(w == null || w.mongoCommandsPerTransaction() == null ? "" : Numbers.plain(w.mongoCommandsPerTransaction(), 3));
+                row.add(w == null || w.interServiceCallsPerTransaction() == null ? "" : Numbers.plain(w.interServiceCallsPerTransaction(), 3));
+                row.add(w == null || w.mongoPathBytesPerTransaction() == null ? "" : Numbers.plain(w.mongoPathBytesPerTransaction(), 1));
                 line(b, row);
             }
         }

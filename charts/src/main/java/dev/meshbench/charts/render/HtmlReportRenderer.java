@@ -14,6 +14,7 @@ import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.StepResult;
+import dev.meshbench.results.StepWork;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -273,12 +274,16 @@ public final class HtmlReportRenderer {
 
     private static void steps(StringBuilder h, ReportModel m) {
         h.append("<h2 id=\"steps\">All steps</h2>\n<p>One row per run and step. Latency in ms; CPU in ms per "
-                + "transaction. Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
+                + "transaction. The application's work per transaction: MongoDB commands the services sent (including "
+                + "reward updates run after the answer), calls between services, and bytes through the first mesh hop "
+                + "on the MongoDB path (none in bypass); the five cases differ only on that path, so these say how "
+                + "much of a transaction each case's difference can touch. Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
                 .append("</a>.</p>\n<div class=\"wide\"><table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th>"
                         + "<th class=\"l\">data plane</th><th>clients</th>"
                         + "<th>transactions</th><th>errors</th><th>warm-up<br>skipped</th><th>throughput<br>(tx/s)"
                         + "</th><th>avg</th><th>median</th><th>p90</th><th>p95</th><th>p99</th><th>max</th>"
-                        + "<th>mesh CPU<br>(ms/tx)</th><th>app CPU<br>(ms/tx)</th></tr>\n");
+                        + "<th>mesh CPU<br>(ms/tx)</th><th>app CPU<br>(ms/tx)</th><th>MongoDB<br>cmds/tx</th>"
+                        + "<th>service<br>calls/tx</th><th>MongoDB path<br>bytes/tx</th></tr>\n");
         for (LoadedRun r : runsInReportOrder(m)) {
             CaseSummary c = summaryOf(m, r);
             boolean first = true;
@@ -301,8 +306,15 @@ public final class HtmlReportRenderer {
                 Double mesh = s.cpu() == null || s.cpu().mesh() == null ? null
                         : s.cpu().mesh().cpuMsPerTransaction();
                 Double app = s.cpu() == null || s.cpu().app() == null ? null : s.cpu().app().cpuMsPerTransaction();
+                StepWork w = s.work();
                 h.append("<td>").append(mesh == null ? "" : Numbers.fixed(mesh, 3)).append("</td><td>")
-                        .append(app == null ? "" : Numbers.fixed(app, 3)).append("</td></tr>\n");
+                        .append(app == null ? "" : Numbers.fixed(app, 3)).append("</td><td>")
+                        .append(w == null || w.mongoCommandsPerTransaction() == null ? "" : Numbers.fixed(w.mongoCommandsPerTransaction(), 2))
+                        .append("</td><td>")
+                        .append(w == null || w.interServiceCallsPerTransaction() == null ? "" : Numbers.fixed(w.interServiceCallsPerTransaction(), 2))
+                        .append("</td><td>")
+                        .append(w == null || w.mongoPathBytesPerTransaction() == null ? "" : Numbers.fixed(w.mongoPathBytesPerTransaction(), 0))
+                        .append("</td></tr>\n");
                 first = false;
             }
         }
