@@ -111,4 +111,29 @@ class LoaderTest {
         }
         assertEquals("408", Http.get(flight() + "/flight/config/countFlightSegments").body());
     }
+
+    @Test
+    @DisplayName("network=original loads the original driver's 15 airports: every pair it queries has a route but an airport with itself")
+    void originalNetwork() {
+        try {
+            HttpResponse<String> r = Http.get(flight() + "/flight/loader/load?numDays=2&network=original&startDate=2030-01-01");
+            assertEquals(200, r.statusCode(), r.body());
+            assertEquals(15, json(r).get("airports").asInt(), r.body());
+            // 14 hubs joined to each other and to AMS, both ways: 15 * 14 ordered pairs, none of them AMS-AMS
+            assertEquals(210, json(r).get("flightSegments").asInt(), r.body());
+            assertEquals(420, json(r).get("flights").asInt(), r.body());
+            HttpResponse<String> q = Http.post(flight() + "/flight/queryflights", null, "fromAirport", "AMS", "toAirport", "IKA",
+                    "fromDate", "2030-01-02", "oneWay", "true");
+            assertEquals(1, json(q).get("tripFlights").get(0).get("flightsOptions").size(), q.body());
+            HttpResponse<String> bad = Http.get(flight() + "/flight/loader/load?numDays=2&network=original&numAirports=5");
+            assertEquals(400, bad.statusCode(), bad.body());
+            assertTrue(json(bad).get("message").asText().contains("'numAirports'"), bad.body());
+            HttpResponse<String> unknown = Http.get(flight() + "/flight/loader/load?numDays=2&network=mine");
+            assertEquals(400, unknown.statusCode(), unknown.body());
+            assertTrue(json(unknown).get("message").asText().contains("'network'"), unknown.body());
+            assertEquals("420", Http.get(flight() + "/flight/config/countFlights").body(), "a refused load changes nothing");
+        } finally {
+            AcmeairSystem.reloadFlights();
+        }
+    }
 }

@@ -42,6 +42,31 @@ public record Airport(String code, String name, double latitude, double longitud
             new Airport("SVO", "Moscow", 55.97, 37.41),
             new Airport("EZE", "Buenos Aires", -34.82, -58.54));
 
+    /**
+     * The original Acmeair driver's airports, in its order: the 14 hubs of the original flight service's
+     * {@code mileage.csv} columns, which its {@code Airports.csv} lists as destinations, and Amsterdam, which its
+     * {@code Airports2.csv} adds as an origin. {@link #ORIGINAL_HUBS} are the first 14.
+     */
+    public static final List<Airport> ORIGINAL = List.of(
+            new Airport("BOM", "Mumbai", 19.09, 72.87),
+            new Airport("DEL", "Delhi", 28.56, 77.10),
+            new Airport("FRA", "Frankfurt", 50.03, 8.57),
+            new Airport("HKG", "Hong Kong", 22.31, 113.92),
+            new Airport("LHR", "London", 51.47, -0.45),
+            new Airport("YUL", "Montreal", 45.47, -73.74),
+            new Airport("SVO", "Moscow", 55.97, 37.41),
+            new Airport("JFK", "New York", 40.64, -73.78),
+            new Airport("CDG", "Paris", 49.01, 2.55),
+            new Airport("FCO", "Rome", 41.80, 12.25),
+            new Airport("SIN", "Singapore", 1.36, 103.99),
+            new Airport("SYD", "Sydney", -33.95, 151.18),
+            new Airport("IKA", "Tehran", 35.42, 51.15),
+            new Airport("NRT", "Tokyo", 35.77, 140.39),
+            new Airport("AMS", "Amsterdam", 52.31, 4.76));
+
+    /** Hubs of the original network: segments join every hub to every other airport of {@link #ORIGINAL}. */
+    public static final int ORIGINAL_HUBS = 14;
+
     /** Great-circle distance in statute miles, rounded. */
     public long milesTo(Airport o) {
         double r = 3958.8;

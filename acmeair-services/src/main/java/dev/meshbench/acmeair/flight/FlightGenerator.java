@@ -30,10 +30,24 @@ public final class FlightGenerator {
         return airports(n).stream().map(a -> new Document("_id", a.code()).append("airportName", a.name())).toList();
     }
 
-    /** Segments among the first {@code n} airports. */
+    /** Segments among the first {@code n} airports of the kit's network ({@link Airport#ALL}). */
     public static List<Document> segments(int n) {
-        List<Airport> as = airports(n);
-        int hubs = Math.min(Airport.HUBS, n);
+        return segments(airports(n), Math.min(Airport.HUBS, n));
+    }
+
+    /**
+     * Segments of the original Acmeair network ({@link Airport#ORIGINAL}): every hub to every other airport, both
+     * ways, so every pair the original driver queries has a route except an airport with itself.
+     */
+    public static List<Document> originalSegments() {
+        return segments(Airport.ORIGINAL, Airport.ORIGINAL_HUBS);
+    }
+
+    public static List<Document> airportDocuments(List<Airport> airports) {
+        return airports.stream().map(a -> new Document("_id", a.code()).append("airportName", a.name())).toList();
+    }
+
+    private static List<Document> segments(List<Airport> as, int hubs) {
         List<Document> out = new ArrayList<>();
         for (int i = 0; i < as.size(); i++) {
             for (int j = 0; j < as.size(); j++) {

@@ -24,6 +24,8 @@ import org.bson.Document;
  *                                finds the flights leaving that day (all leave at 00:00Z, as Acmeair's leave at midnight)
  * POST /flight/getrewardmiles    form: flightSegment -> {"miles": N}; 404 for an unknown segment
  * GET  /flight/loader/load?numDays=N[&amp;numAirports=2..30 (30)][&amp;startDate=yyyy-MM-dd (today, UTC)][&amp;seed=S]
+ *                                [&amp;network=kit|original (kit)]: the kit's 30 airports with 8 hubs, or the original
+ *                                Acmeair driver's 15 airports with the original's 14 hubs (numAirports not allowed)
  * GET  /flight/config/countFlights | countFlightSegments | countAirports
  * </pre>
  *
@@ -135,8 +137,17 @@ public final class FlightHandler {
             }
         }
         long seed = ctx.queryParam("seed") == null ? FlightLoader.DEFAULT_SEED : Forms.whole("seed", ctx.queryParam("seed"));
+        String network = ctx.queryParam("network") == null ? "kit" : ctx.queryParam("network");
+        if (!network.equals("kit") && !network.equals("original")) {
+            throw new ApiException(400, "query parameter 'network' is '" + network + "', must be kit or original; nothing was changed");
+        }
+        if (network.equals("original") && ctx.queryParam("numAirports") != null) {
+            throw new ApiException(400, "query parameter 'numAirports' applies to network=kit only; the original network "
+                    + "has its " + Airport.ORIGINAL.size() + " airports; nothing was changed");
+        }
         try {
-            ctx.json(new FlightLoader(repo).load(airports, days, start, seed));
+            ctx.json(network.equals("original") ? new FlightLoader(repo).loadOriginal(days, start, seed)
+                    : new FlightLoader(repo).load(airports, days, start, seed));
         } finally {
             lookups.clear();
         }

@@ -19,11 +19,21 @@ public final class FlightLoader {
         this.repo = repo;
     }
 
+    /** Loads the first {@code airports} airports of the kit's network ({@link Airport#ALL}). */
     public Map<String, Object> load(int airports, int days, LocalDate start, long seed) {
+        return load(FlightGenerator.airportDocuments(airports), FlightGenerator.segments(airports), days, start, seed);
+    }
+
+    /** Loads the original Acmeair network ({@link Airport#ORIGINAL}), the airports the original driver queries. */
+    public Map<String, Object> loadOriginal(int days, LocalDate start, long seed) {
+        return load(FlightGenerator.airportDocuments(Airport.ORIGINAL), FlightGenerator.originalSegments(), days, start, seed);
+    }
+
+    private Map<String, Object> load(List<Document> airportDocs, List<Document> segments, int days, LocalDate start, long seed) {
+        int airports = airportDocs.size();
         long t0 = System.nanoTime();
-        List<Document> segments = FlightGenerator.segments(airports);
         List<Document> flights = FlightGenerator.flights(segments, start, days, seed);
-        repo.replaceAll(FlightGenerator.airportDocuments(airports), segments, flights);
+        repo.replaceAll(airportDocs, segments, flights);
         long millis = (System.nanoTime() - t0) / 1_000_000;
         LOG.info("loaded {} airports, {} segments, {} flights ({} days from {}) in {} ms", airports, segments.size(),
                 flights.size(), days, start, millis);

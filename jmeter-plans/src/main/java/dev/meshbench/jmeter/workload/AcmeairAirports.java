@@ -17,6 +17,17 @@ public final class AcmeairAirports {
             "JFK", "LHR", "CDG", "FRA", "NRT", "HKG", "DXB", "SFO", "AMS", "BOM", "DEL", "SIN", "SYD", "GRU", "YYZ",
             "MEX", "ORD", "LAX", "ATL", "MAD", "FCO", "ZRH", "IST", "JNB", "CAI", "ICN", "PEK", "BKK", "SVO", "EZE");
 
+    /**
+     * Origins of the original Acmeair driver, in the order of its {@code Airports2.csv}, read one per flight query
+     * by every thread in turn (a CSV Data Set shared by all threads, recycled at the end).
+     */
+    public static final List<String> ORIGINAL_FROM = List.of(
+            "NRT", "BOM", "DEL", "FRA", "AMS", "HKG", "LHR", "YUL", "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA");
+
+    /** Destinations of the original Acmeair driver, in the order of its {@code Airports.csv}, read like the origins. */
+    public static final List<String> ORIGINAL_TO = List.of(
+            "DEL", "FRA", "HKG", "LHR", "BOM", "YUL", "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA", "NRT");
+
     private AcmeairAirports() {
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * loaded days (today .. today + flightDays - 1), on every route. A query finds a flight when its day is loaded; a
  * found outbound flight is booked as a round trip when the return day is loaded too, else one way.
  */
-@DisplayName("trip dates: share of queries that find a flight and of one-way bookings, per mix")
+@DisplayName("trips per mix: share of queries that find a flight, of one-way bookings, of airport pairs with a route")
 class TripDateDistributionTest {
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     private static final int DRAWS = 60_000;
@@ -69,5 +69,42 @@ class TripDateDistributionTest {
         Shares s = draw(WorkloadProperties.MIX_ROUNDTRIP, 5);
         assertEquals(1.0, s.found(), 0.0);
         assertEquals(0.0, s.oneWayOfBooked(), 0.0);
+    }
+
+    /** Hubs of the original network (acmeair-services {@code Airport.ORIGINAL}): every pair with a hub has a route. */
+    private static final java.util.Set<String> ORIGINAL_HUBS = java.util.Set.of("BOM", "DEL", "FRA", "HKG", "LHR", "YUL",
+            "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA", "NRT");
+
+    @Test
+    @DisplayName("original airports: over a full cycle of the two lists (14 x 15 = 210 queries) 196 pairs have a route")
+    void originalAirports() {
+        int routes = 0;
+        for (int n = 0; n < 210; n++) {
+            String from = AcmeairTripAirport.originalAt(dev.meshbench.jmeter.workload.AcmeairAirports.ORIGINAL_FROM, n);
+            String to = AcmeairTripAirport.originalAt(dev.meshbench.jmeter.workload.AcmeairAirports.ORIGINAL_TO, n);
+            if (!from.equals(to) && (ORIGINAL_HUBS.contains(from) || ORIGINAL_HUBS.contains(to))) {
+                routes++;
+            }
+        }
+        // the 14 destinations each meet themselves once in the 210 pairs; every other pair touches a hub
+        assertEquals(196, routes);
+    }
+
+    @Test
+    @DisplayName("roundtrip airports: random pairs of the kit's 30 airports, of which 47% have a route (one end among its 8 hubs)")
+    void roundtripAirports() {
+        java.util.List<String> all = dev.meshbench.jmeter.workload.AcmeairAirports.LOADED;
+        java.util.Set<String> hubs = java.util.Set.copyOf(all.subList(0, 8));
+        RandomGenerator random = new SplittableRandom(7);
+        int routes = 0;
+        for (int i = 0; i < DRAWS; i++) {
+            String from = dev.meshbench.jmeter.workload.AcmeairAirports.pick(all, null, random);
+            String to = dev.meshbench.jmeter.workload.AcmeairAirports.pick(all, from, random);
+            if (hubs.contains(from) || hubs.contains(to)) {
+                routes++;
+            }
+        }
+        // pairs without a hub: 22 x 21 of 30 x 29 ordered pairs -> 1 - 462/870 = 0.469
+        assertEquals(1 - 462.0 / 870, (double) routes / DRAWS, 0.01);
     }
 }

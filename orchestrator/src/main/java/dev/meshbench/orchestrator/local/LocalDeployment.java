@@ -24,6 +24,7 @@ import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
 import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.WorkloadInfo;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -252,7 +253,9 @@ public final class LocalDeployment implements Deployment {
             }
         }
         load("customer", "/customer/loader/load?numCustomers=" + config.customers());
-        load("flight", "/flight/loader/load?numDays=" + config.flightDays());
+        // The original mix queries the original driver's airports, so it gets the original's route network.
+        load("flight", "/flight/loader/load?numDays=" + config.flightDays()
+                + (WorkloadInfo.ORIGINAL_MIX.equals(config.workload().mix()) ? "&network=original" : ""));
     }
 
     private void load(String svc, String path) {
