@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
@@ -9,6 +10,7 @@ import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.RunConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
+import dev.meshbench.results.WorkloadInfo;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -47,6 +49,21 @@ class RunConfigTest {
         assertEquals(false, RunConfig.fromProperties(Map.of("meshbench.cases", "sni"), true, RESULTS).mesh().sidecarMtls());
         assertEquals(true, RunConfig.fromProperties(Map.of("meshbench.cases", "sni", "meshbench.sidecarMtls", "true"), true, RESULTS)
                 .mesh().sidecarMtls());
+    }
+
+    @Test
+    @DisplayName("the workload defaults to the original Acmeair's; each switch is read on its own and validated")
+    void workload() {
+        assertEquals(WorkloadInfo.ORIGINAL, read("meshbench.cases", "sni").workload());
+        assertEquals(new WorkloadInfo("roundtrip", true, false), read("meshbench.cases", "sni", "meshbench.workload", " RoundTrip ",
+                "meshbench.rewardsAsync", "false").workload());
+        assertEquals(new WorkloadInfo("original", false, true), read("meshbench.cases", "sni", "meshbench.flightCache", "false").workload());
+        IllegalArgumentException mix = assertThrows(IllegalArgumentException.class,
+                () -> read("meshbench.cases", "sni", "meshbench.workload", "study"));
+        assertTrue(mix.getMessage().startsWith("meshbench.workload=study: must be one of original, roundtrip"), mix.getMessage());
+        IllegalArgumentException cache = assertThrows(IllegalArgumentException.class,
+                () -> read("meshbench.cases", "sni", "meshbench.flightCache", "yes"));
+        assertEquals("meshbench.flightCache=yes: must be true or false", cache.getMessage());
     }
 
     @Test

@@ -43,9 +43,8 @@ public record Airport(String code, String name, double latitude, double longitud
             new Airport("EZE", "Buenos Aires", -34.82, -58.54));
 
     /**
-     * The original Acmeair driver's airports, in its order: the 14 hubs of the original flight service's
-     * {@code mileage.csv} columns, which its {@code Airports.csv} lists as destinations, and Amsterdam, which its
-     * {@code Airports2.csv} adds as an origin. {@link #ORIGINAL_HUBS} are the first 14.
+     * The original Acmeair driver's 15 airports (its {@code Airports.csv} and {@code Airports2.csv}): the 14 column
+     * airports of the original flight service's {@code mileage.csv} first (its destinations), then Amsterdam.
      */
     public static final List<Airport> ORIGINAL = List.of(
             new Airport("BOM", "Mumbai", 19.09, 72.87),
@@ -64,8 +63,16 @@ public record Airport(String code, String name, double latitude, double longitud
             new Airport("NRT", "Tokyo", 35.77, 140.39),
             new Airport("AMS", "Amsterdam", 52.31, 4.76));
 
-    /** Hubs of the original network: segments join every hub to every other airport of {@link #ORIGINAL}. */
-    public static final int ORIGINAL_HUBS = 14;
+    /** Destinations of the original network: the first 14 of {@link #ORIGINAL} ({@code mileage.csv}'s columns). */
+    public static final int ORIGINAL_DESTINATIONS = 14;
+
+    /**
+     * Origins of the original network among {@link #ORIGINAL}: the airports that are rows of {@code mileage.csv}
+     * (Mumbai and Delhi are columns only). Its segments go one way, from a row airport to a column airport other
+     * than itself.
+     */
+    public static final List<String> ORIGINAL_ORIGINS = List.of(
+            "FRA", "HKG", "LHR", "YUL", "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA", "NRT", "AMS");
 
     /** Great-circle distance in statute miles, rounded. */
     public long milesTo(Airport o) {

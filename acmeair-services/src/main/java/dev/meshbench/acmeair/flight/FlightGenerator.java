@@ -36,11 +36,23 @@ public final class FlightGenerator {
     }
 
     /**
-     * Segments of the original Acmeair network ({@link Airport#ORIGINAL}): every hub to every other airport, both
-     * ways, so every pair the original driver queries has a route except an airport with itself.
+     * Segments of the original Acmeair network among the original driver's airports ({@link Airport#ORIGINAL}): one
+     * way, from each of {@link Airport#ORIGINAL_ORIGINS} to each of the first {@link Airport#ORIGINAL_DESTINATIONS}
+     * airports other than itself, as the original loader reads {@code mileage.csv} (rows to columns): 170 segments,
+     * so 170 of the 210 origin-destination pairs the driver queries have an outbound flight.
      */
     public static List<Document> originalSegments() {
-        return segments(Airport.ORIGINAL, Airport.ORIGINAL_HUBS);
+        List<Document> out = new ArrayList<>();
+        for (String origin : Airport.ORIGINAL_ORIGINS) {
+            Airport from = Airport.ORIGINAL.stream().filter(a -> a.code().equals(origin)).findFirst().orElseThrow();
+            for (Airport to : Airport.ORIGINAL.subList(0, Airport.ORIGINAL_DESTINATIONS)) {
+                if (!to.equals(from)) {
+                    out.add(new Document("_id", "AA" + out.size()).append("originPort", from.code())
+                            .append("destPort", to.code()).append("miles", from.milesTo(to)));
+                }
+            }
+        }
+        return out;
     }
 
     public static List<Document> airportDocuments(List<Airport> airports) {

@@ -25,7 +25,7 @@ import org.bson.Document;
  * POST /flight/getrewardmiles    form: flightSegment -> {"miles": N}; 404 for an unknown segment
  * GET  /flight/loader/load?numDays=N[&amp;numAirports=2..30 (30)][&amp;startDate=yyyy-MM-dd (today, UTC)][&amp;seed=S]
  *                                [&amp;network=kit|original (kit)]: the kit's 30 airports with 8 hubs, or the original
- *                                Acmeair driver's 15 airports with the original's 14 hubs (numAirports not allowed)
+ *                                Acmeair driver's 15 airports with the original's one-way routes (numAirports not allowed)
  * GET  /flight/config/countFlights | countFlightSegments | countAirports
  * </pre>
  *
