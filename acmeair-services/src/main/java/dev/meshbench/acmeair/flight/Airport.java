@@ -46,22 +46,8 @@ public record Airport(String code, String name, double latitude, double longitud
      * The original Acmeair driver's 15 airports (its {@code Airports.csv} and {@code Airports2.csv}): the 14 column
      * airports of the original flight service's {@code mileage.csv} first (its destinations), then Amsterdam.
      */
-    public static final List<Airport> ORIGINAL = List.of(
-            new Airport("BOM", "Mumbai", 19.09, 72.87),
-            new Airport("DEL", "Delhi", 28.56, 77.10),
-            new Airport("FRA", "Frankfurt", 50.03, 8.57),
-            new Airport("HKG", "Hong Kong", 22.31, 113.92),
-            new Airport("LHR", "London", 51.47, -0.45),
-            new Airport("YUL", "Montreal", 45.47, -73.74),
-            new Airport("SVO", "Moscow", 55.97, 37.41),
-            new Airport("JFK", "New York", 40.64, -73.78),
-            new Airport("CDG", "Paris", 49.01, 2.55),
-            new Airport("FCO", "Rome", 41.80, 12.25),
-            new Airport("SIN", "Singapore", 1.36, 103.99),
-            new Airport("SYD", "Sydney", -33.95, 151.18),
-            new Airport("IKA", "Tehran", 35.42, 51.15),
-            new Airport("NRT", "Tokyo", 35.77, 140.39),
-            new Airport("AMS", "Amsterdam", 52.31, 4.76));
+    public static final List<Airport> ORIGINAL = byCode(List.of("BOM", "DEL", "FRA", "HKG", "LHR", "YUL", "SVO", "JFK",
+            "CDG", "FCO", "SIN", "SYD", "IKA", "NRT", "AMS"));
 
     /** Destinations of the original network: the first 14 of {@link #ORIGINAL} ({@code mileage.csv}'s columns). */
     public static final int ORIGINAL_DESTINATIONS = 14;
@@ -73,6 +59,18 @@ public record Airport(String code, String name, double latitude, double longitud
      */
     public static final List<String> ORIGINAL_ORIGINS = List.of(
             "FRA", "HKG", "LHR", "YUL", "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA", "NRT", "AMS");
+
+    /** The two airports of the original network the kit's 30 lack. */
+    private static List<Airport> originalOnly() {
+        return List.of(new Airport("YUL", "Montreal", 45.47, -73.74), new Airport("IKA", "Tehran", 35.42, 51.15));
+    }
+
+    private static List<Airport> byCode(List<String> codes) {
+        List<Airport> known = new java.util.ArrayList<>(ALL);
+        known.addAll(originalOnly());
+        return codes.stream().map(c -> known.stream().filter(a -> a.code().equals(c)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no airport " + c))).toList();
+    }
 
     /** Great-circle distance in statute miles, rounded. */
     public long milesTo(Airport o) {

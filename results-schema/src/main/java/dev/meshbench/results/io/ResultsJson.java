@@ -144,17 +144,12 @@ public final class ResultsJson {
     private static void upgradeFromVersion1(Path origin, ObjectNode root, Class<?> type)
             throws ResultsFormatException {
         root.put("schemaVersion", ResultsSchema.VERSION);
-        ObjectNode inputs;
-        String prefix;
-        if (type == RunInputs.class) {
-            inputs = root;
-            prefix = "";
-        } else if (type == RunResults.class && root.get("inputs") instanceof ObjectNode nested) {
-            inputs = nested;
-            prefix = "inputs.";
-        } else {
+        InputsNode located = inputsOf(root, type);
+        if (located == null) {
             return; // nothing else to upgrade; binding reports a missing or malformed 'inputs'
         }
+        ObjectNode inputs = located.node();
+        String prefix = located.prefix();
         if (inputs.has("dataPlane")) {
             throw new ResultsFormatException(origin, "unknown field '" + prefix + "dataPlane' (not part of schema "
                     + "version 1; a file with a dataPlane must say schemaVersion \"2\")");
@@ -180,17 +175,12 @@ public final class ResultsJson {
     private static void upgradeToVersion3(Path origin, ObjectNode root, Class<?> type, String fileVersion)
             throws ResultsFormatException {
         root.put("schemaVersion", ResultsSchema.VERSION);
-        ObjectNode inputs;
-        String prefix;
-        if (type == RunInputs.class) {
-            inputs = root;
-            prefix = "";
-        } else if (type == RunResults.class && root.get("inputs") instanceof ObjectNode nested) {
-            inputs = nested;
-            prefix = "inputs.";
-        } else {
+        InputsNode located = inputsOf(root, type);
+        if (located == null) {
             return;
         }
+        ObjectNode inputs = located.node();
+        String prefix = located.prefix();
         if (inputs.has("workload")) {
             throw new ResultsFormatException(origin, "unknown field '" + prefix + "workload' (not part of schema "
                     + "version " + fileVersion + "; a file with a workload must say schemaVersion \"3\")");
@@ -214,6 +204,20 @@ public final class ResultsJson {
             }
         }
         inputs.set("workload", MAPPER.valueToTree(WorkloadInfo.FIRST_VERSION));
+    }
+
+    /** The run's inputs in a tree being read as {@code type}, and their path prefix; {@code null} if it has none. */
+    private record InputsNode(ObjectNode node, String prefix) {
+    }
+
+    private static InputsNode inputsOf(ObjectNode root, Class<?> type) {
+        if (type == RunInputs.class) {
+            return new InputsNode(root, "");
+        }
+        if (type == RunResults.class && root.get("inputs") instanceof ObjectNode nested) {
+            return new InputsNode(nested, "inputs.");
+        }
+        return null;
     }
 
     private static String readable() {
