@@ -62,8 +62,10 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Acmeair ramp: clients %s, %d s per step (%d s in all), think %d ms, "
-                        + "%s mix, %d customers, %d airports, %d flight days, %s;",
-                ramp.clients(), ramp.stepSeconds(), ramp.totalSeconds(), thinkMs, mix, customers, airports.size(),
+                        + "%s mix, %d customers, %s, %d flight days, %s;",
+                ramp.clients(), ramp.stepSeconds(), ramp.totalSeconds(), thinkMs, mix, customers,
+                WorkloadProperties.MIX_ORIGINAL.equals(mix) ? "the original driver's airport lists"
+                        : airports.size() + " airports",
                 flightDays, rewardsPercent == 0 ? "viewRewards off"
                         : "viewRewards in " + BigDecimal.valueOf(rewardsPercent).stripTrailingZeros().toPlainString()
                                 + "% of rounds"));
