@@ -56,10 +56,6 @@ public final class RewardsUpdater implements AutoCloseable {
         }
     }
 
-    public boolean async() {
-        return executor != null;
-    }
-
     /**
      * Adds ({@code sign} 1) or removes ({@code sign} -1) the miles of {@code segmentIds} for {@code customerId}, one
      * segment after the other (a failure stops the rest; counted per segment in {@code acmeair.rewards.updates}).

@@ -13,4 +13,13 @@ package dev.meshbench.acmeair.config;
 public record Behaviour(boolean flightCache, boolean rewardsAsync) {
     /** As the original Acmeair services: cache on, rewards updated off the request path. */
     public static final Behaviour ORIGINAL = new Behaviour(true, true);
+
+    /** The value of a switch option: {@code true} or {@code false}, nothing else (a typo must not mean false). */
+    public static boolean parseSwitch(String option, String value) {
+        return switch (value.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(option + " '" + value + "' must be true or false");
+        };
+    }
 }

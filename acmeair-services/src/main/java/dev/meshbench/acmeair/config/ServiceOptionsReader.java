@@ -158,14 +158,7 @@ public final class ServiceOptionsReader {
 
     private static boolean bool(Map<String, List<String>> values, String option, boolean fallback) {
         String v = single(values, option, null);
-        if (v == null) {
-            return fallback;
-        }
-        return switch (v.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(option + " '" + v + "' must be true or false");
-        };
+        return v == null ? fallback : Behaviour.parseSwitch(option, v);
     }
 
     private static Path path(Map<String, List<String>> values, String option) {

@@ -80,7 +80,7 @@ public final class CustomerHandler {
     void update(Context ctx) {
         String id = ctx.pathParam("custid");
         jwt.requireUser(ctx, id);
-        Function<String, String> field = isJson(ctx) ? jsonFields(ctx, id) : f -> Forms.optional(ctx, f);
+        Function<String, String> field = ctx.isJson() ? jsonFields(ctx, id) : f -> Forms.optional(ctx, f);
         List<Bson> changes = new ArrayList<>();
         String password = field.apply("password");
         if (password != null) {
@@ -107,11 +107,6 @@ public final class CustomerHandler {
             }
         }
         ctx.json(repo.update(id, changes).orElseThrow(() -> unknown(id)));
-    }
-
-    private static boolean isJson(Context ctx) {
-        String type = ctx.contentType();
-        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json");
     }
 
     /**

@@ -27,7 +27,7 @@ public final class FlightGenerator {
     }
 
     public static List<Document> airportDocuments(int n) {
-        return airports(n).stream().map(a -> new Document("_id", a.code()).append("airportName", a.name())).toList();
+        return airportDocuments(airports(n));
     }
 
     /** Segments among the first {@code n} airports of the kit's network ({@link Airport#ALL}). */

@@ -30,10 +30,6 @@ public final class FlightLookups {
         this.cached = cached;
     }
 
-    public boolean cached() {
-        return cached;
-    }
-
     /** The segment flying {@code from} to {@code to}, if there is one. */
     public Optional<Document> segment(String from, String to) {
         if (!cached) {

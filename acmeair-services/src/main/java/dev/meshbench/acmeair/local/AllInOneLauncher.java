@@ -87,7 +87,7 @@ public final class AllInOneLauncher implements AutoCloseable {
                     throw new IllegalArgumentException("'" + a + "' needs a value; usage: all " + USAGE_ARGS);
                 }
                 if (a.equals("--flight-cache") || a.equals("--rewards-async")) {
-                    boolean b = bool(a, args.get(++i));
+                    boolean b = Behaviour.parseSwitch(a, args.get(++i));
                     if (a.equals("--flight-cache")) {
                         cache = b;
                     } else {
@@ -104,14 +104,6 @@ public final class AllInOneLauncher implements AutoCloseable {
                 }
             }
             return new Settings(base, customers, days, new Behaviour(cache, async));
-        }
-
-        private static boolean bool(String option, String v) {
-            return switch (v.trim()) {
-                case "true" -> true;
-                case "false" -> false;
-                default -> throw new IllegalArgumentException(option + " '" + v + "' must be true or false");
-            };
         }
 
         private static int number(String option, String v) {

@@ -63,6 +63,7 @@ public final class LocalDeployment implements Deployment {
     private final Map<String, ReadyLine> ready = new LinkedHashMap<>();
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
     private final Map<String, URI> adminEndpoints = new LinkedHashMap<>();
+    private static final com.fasterxml.jackson.databind.ObjectMapper HOP_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Path workDir;
     private final Path logDir;
@@ -349,8 +350,7 @@ public final class LocalDeployment implements Deployment {
         }
         for (Endpoint hop : mongoHops) {
             try {
-                com.fasterxml.jackson.databind.JsonNode l = new com.fasterxml.jackson.databind.ObjectMapper()
-                        .readTree(stats(hop.component())).path("listeners").path(hop.listener());
+                com.fasterxml.jackson.databind.JsonNode l = HOP_JSON.readTree(stats(hop.component())).path("listeners").path(hop.listener());
                 if (!l.isMissingNode()) {
                     out.computeIfAbsent(hop.component(), k -> new java.util.TreeMap<>()).merge("mongoPathBytes",
                             l.path("bytesClientToUpstream").asDouble() + l.path("bytesUpstreamToClient").asDouble(), Double::sum);
