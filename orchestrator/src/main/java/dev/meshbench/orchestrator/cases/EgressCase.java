@@ -20,45 +20,38 @@ import java.util.stream.Collectors;
 public enum EgressCase {
     BYPASS("bypass", "1. bypassing the sidecar",
             "app -> MongoDB; the sidecar exists but ignores the MongoDB address",
-            List.of(new Link(HopKind.APP, HopKind.MONGO, APP_TLS, Routing.FIXED)),
-            List.of("bypass")),
+            List.of(new Link(HopKind.APP, HopKind.MONGO, APP_TLS, Routing.FIXED))),
     SIDECAR("sidecar", "2. through the sidecar, ServiceEntry",
             "app -> sidecar -> MongoDB; the app's TLS passes through the sidecar untouched",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
-                    new Link(HopKind.SIDECAR, HopKind.MONGO, APP_TLS, Routing.FIXED)),
-            List.of("sidecar")),
+                    new Link(HopKind.SIDECAR, HopKind.MONGO, APP_TLS, Routing.FIXED))),
     GATEWAY("gateway", "3. egress gateway",
             "app -> sidecar -> egress gateway -> MongoDB; the gateway routes by SNI, TLS passthrough",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, APP_TLS, Routing.SNI_EXACT),
-                    new Link(HopKind.EGRESS_GATEWAY, HopKind.MONGO, APP_TLS, Routing.FIXED)),
-            List.of("gateway")),
+                    new Link(HopKind.EGRESS_GATEWAY, HopKind.MONGO, APP_TLS, Routing.FIXED))),
     MTLS("mtls", "4. mTLS sidecar <-> egress gateway",
             "app -> sidecar =mTLS=> egress gateway -> MongoDB; the app's TLS travels inside the mTLS tunnel",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, MESH_MTLS_TUNNEL, Routing.FIXED),
-                    new Link(HopKind.EGRESS_GATEWAY, HopKind.MONGO, APP_TLS, Routing.FIXED)),
-            List.of("mtls")),
+                    new Link(HopKind.EGRESS_GATEWAY, HopKind.MONGO, APP_TLS, Routing.FIXED))),
     SNI("sni", "5. egress gateway + SNI proxy",
             "app -> sidecar =mTLS=> egress gateway -> SNI proxy -> MongoDB; the SNI proxy routes wildcard hosts",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, MESH_MTLS_TUNNEL, Routing.FIXED),
                     new Link(HopKind.EGRESS_GATEWAY, HopKind.SNI_PROXY, APP_TLS, Routing.FIXED),
-                    new Link(HopKind.SNI_PROXY, HopKind.MONGO, APP_TLS, Routing.SNI_WILDCARD)),
-            List.of("sni"));
+                    new Link(HopKind.SNI_PROXY, HopKind.MONGO, APP_TLS, Routing.SNI_WILDCARD)));
 
     private final String id;
     private final String studyName;
     private final String description;
     private final List<Link> mongoPath;
-    private final List<String> istioConfigDirs;
 
-    EgressCase(String id, String studyName, String description, List<Link> mongoPath, List<String> istioConfigDirs) {
+    EgressCase(String id, String studyName, String description, List<Link> mongoPath) {
         this.id = id;
         this.studyName = studyName;
         this.description = description;
         this.mongoPath = List.copyOf(mongoPath);
-        this.istioConfigDirs = List.copyOf(istioConfigDirs);
         checkPath(id, this.mongoPath);
     }
 
@@ -97,9 +90,12 @@ public enum EgressCase {
         return mongoPath.stream().anyMatch(l -> l.security() == MESH_MTLS_TUNNEL);
     }
 
-    /** Folders of module {@code istio-config} applied for this case, after the common base. */
-    public List<String> istioConfigDirs() {
-        return istioConfigDirs;
+    /**
+     * The kustomize overlay of module {@code istio-config} for this case ({@code cases/<id>}, which includes
+     * {@code base}): {@code kubectl apply -k istio-config/cases/<id>} applies what the Kubernetes target applies.
+     */
+    public String istioConfigDir() {
+        return "cases/" + id;
     }
 
     /** Looks a case up by id, with an error that lists the allowed ids. */
