@@ -46,24 +46,38 @@ public final class Pem {
 
     /** Writes an unencrypted PKCS#8 key, readable by its owner only where POSIX permissions exist. */
     public static void writePrivateKey(Path file, PrivateKey key) {
+        write(file, privateKey(key, file.toString()), true);
+    }
+
+    /** An unencrypted PKCS#8 key as PEM text, for a Kubernetes Secret; never log it. */
+    public static String privateKey(PrivateKey key) {
+        return privateKey(key, "a Secret");
+    }
+
+    private static String privateKey(PrivateKey key, String what) {
         StringWriter out = new StringWriter();
         try (JcaPEMWriter w = new JcaPEMWriter(out)) {
             w.writeObject(new JcaPKCS8Generator(key, null));
         } catch (IOException e) {
-            throw new PkiException("encoding the private key for " + file + " failed", e);
+            throw new PkiException("encoding the private key for " + what + " failed", e);
         }
-        write(file, out.toString(), true);
+        return out.toString();
     }
 
     /** Writes a public key as a PEM {@code PUBLIC KEY} (SubjectPublicKeyInfo), e.g. for JWT verifiers. */
     public static void writePublicKey(Path file, PublicKey key) {
+        write(file, publicKey(key), false);
+    }
+
+    /** A public key as PEM {@code PUBLIC KEY} text. */
+    public static String publicKey(PublicKey key) {
         StringWriter out = new StringWriter();
         try (JcaPEMWriter w = new JcaPEMWriter(out)) {
             w.writeObject(key);
         } catch (IOException e) {
-            throw new PkiException("encoding the public key for " + file + " failed", e);
+            throw new PkiException("encoding a public key failed", e);
         }
-        write(file, out.toString(), false);
+        return out.toString();
     }
 
     public static PublicKey readPublicKey(Path file) {

@@ -15,6 +15,7 @@ import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
@@ -253,27 +254,8 @@ public final class LocalDeployment implements Deployment {
                 sleep(200);
             }
         }
-        load("customer", "/customer/loader/load?numCustomers=" + config.customers());
-        // The original mix queries the original driver's airports, so it gets the original's route network.
-        load("flight", "/flight/loader/load?numDays=" + config.flightDays()
-                + (WorkloadInfo.ORIGINAL_MIX.equals(config.workload().mix()) ? "&network=original" : ""));
-    }
-
-    private void load(String svc, String path) {
-        URI uri = serviceEndpoints.get(svc).resolve(path);
-        System.out.printf("[%s] loading database: GET %s%n", egressCase.id(), path);
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() / 100 != 2) {
-                throw new TargetException("loading the database failed: GET " + uri + " answered " + r.statusCode() + ": " + r.body());
-            }
-        } catch (IOException e) {
-            throw new TargetException("loading the database failed: GET " + uri + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetException("loading the database interrupted");
-        }
+        AcmeairData.load(http, serviceEndpoints, config.customers(), config.flightDays(), config.workload(), egressCase.id(),
+                System.out);
     }
 
     private static void sleep(long ms) {
