@@ -13,6 +13,12 @@ import dev.meshbench.charts.render.CpuChartRenderer;
 import dev.meshbench.charts.render.CsvReportWriter;
 import dev.meshbench.charts.render.LatencyChartRenderer;
 import dev.meshbench.charts.render.ThroughputChartRenderer;
+import dev.meshbench.results.ClusterInfo;
+import dev.meshbench.results.ClusterNode;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.io.ResultsJson;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -124,6 +130,33 @@ class ReportFilesTest {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.matches("(?s).*<td>\\d+,\\d+.*"), "no decimal commas in table cells");
+        assertFalse(html.contains(">cluster<"), "no cluster input when every run is local");
+    }
+
+    @Test
+    @DisplayName("index.html shows the cluster that Kubernetes runs ran on, once when they share it")
+    void htmlCluster(@TempDir Path tmp) throws Exception {
+        ClusterInfo cluster = new ClusterInfo("v1.31.4", "1.28.0", List.of(
+                new ClusterNode("worker-1", 8, 32L << 30, null), new ClusterNode("worker-2", 8, 32L << 30, null),
+                new ClusterNode("worker-3", 8, 32L << 30, null)));
+        Path results = tmp.resolve("results");
+        for (String run : List.of("sni-envoy-1", "sni-envoy-2")) {
+            RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve(run).resolve("results.json"));
+            RunInputs in = r.inputs();
+            RunInputs k8s = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), TargetKind.KUBERNETES,
+                    in.steps(), in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(),
+                    in.versions(), in.machine(), in.startTime(), in.status(), in.failureReason(), in.dataPlane(),
+                    in.workload(), null).withCluster(cluster);
+            ResultsJson.writeResults(results.resolve(run).resolve("results.json"),
+                    new RunResults(r.schemaVersion(), k8s, r.conversion(), r.steps(), r.notes()));
+        }
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("out/index.html"));
+        for (String expected : List.of("<th class=\"l\">target</th><td class=\"l\">kubernetes</td>",
+                "<tr><th class=\"l\">cluster</th><td class=\"l\">Kubernetes v1.31.4, Istio 1.28.0, 3 nodes "
+                        + "(3 \u00d7 8 CPU / 32 GiB)</td></tr>", "Nothing was skipped.")) {
+            assertTrue(html.contains(expected), expected);
+        }
     }
 
     /** Rewrites the golden CSVs; run with -Dmeshbench.regenerate=true after a deliberate change, then review. */

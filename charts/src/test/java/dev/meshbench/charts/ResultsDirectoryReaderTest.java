@@ -49,9 +49,9 @@ class ResultsDirectoryReaderTest {
     @DisplayName("skips a results.json of an unknown schema version")
     void unknownVersion() throws IOException {
         Path f = write("future/results.json", Files.readString(dir.resolve("mtls-1/results.json"))
-                .replace("\"schemaVersion\" : \"3\"", "\"schemaVersion\" : \"7\""));
-        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\" and \"3\"; convert "
-                + "the run again or use a matching kit)", skipped(read()).get(f));
+                .replace("\"schemaVersion\" : \"4\"", "\"schemaVersion\" : \"7\""));
+        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\" and \"4\"; "
+                + "convert the run again or use a matching kit)", skipped(read()).get(f));
     }
 
     @Test
@@ -176,7 +176,7 @@ class ResultsDirectoryReaderTest {
     private static RunInputs renamed(RunInputs in, String runId) {
         return new RunInputs(in.schemaVersion(), runId, in.caseId(), in.target(), in.steps(), in.stepSeconds(),
                 in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(), in.machine(), in.startTime(),
-                in.status(), in.failureReason(), in.dataPlane(), in.workload());
+                in.status(), in.failureReason(), in.dataPlane(), in.workload(), in.cluster());
     }
 
     private Path write(String relative, String content) throws IOException {

@@ -36,6 +36,13 @@ final class Checks {
         return value;
     }
 
+    static double positive(String field, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(field + " (" + value + ") must be a finite number > 0");
+        }
+        return value;
+    }
+
     static long notNegative(String field, long value) {
         if (value < 0) {
             throw new IllegalArgumentException(field + " (" + value + ") must not be negative");

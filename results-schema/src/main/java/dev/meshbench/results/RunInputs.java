@@ -33,9 +33,13 @@ import java.util.regex.Pattern;
  *                      one as {@link DataPlaneInfo#unknownNetty()} ({@link #dataPlaneOrUnknown()})
  * @param workload      the driver's mix and the services' behaviour ({@link WorkloadInfo}); {@code null} until the
  *                      orchestrator records it. Files before version 3 are read as {@link WorkloadInfo#FIRST_VERSION}
+ * @param cluster       the Kubernetes cluster the run ran on ({@link ClusterInfo}); only a run of the
+ *                      {@code kubernetes} target has one, and only once the orchestrator has recorded it
+ *                      ({@link #withCluster}). Always {@code null} for the local target and in files before version 4
  */
 @JsonPropertyOrder({"schemaVersion", "runId", "caseId", "target", "steps", "stepSeconds", "warmupSeconds",
-        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason", "dataPlane", "workload"})
+        "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason", "dataPlane",
+        "workload", "cluster"})
 public record RunInputs(
         @JsonProperty(required = true) String schemaVersion,
         @JsonProperty(required = true) String runId,
@@ -52,7 +56,8 @@ public record RunInputs(
         @JsonProperty(required = true) RunStatus status,
         String failureReason,
         DataPlaneInfo dataPlane,
-        WorkloadInfo workload) {
+        WorkloadInfo workload,
+        ClusterInfo cluster) {
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern CASE_ID = Pattern.compile("[a-z][a-z0-9-]*");
@@ -97,6 +102,11 @@ public record RunInputs(
             throw new IllegalArgumentException("failureReason (\"" + failureReason + "\") is only allowed when "
                     + "status is failed, not " + status.id());
         }
+        if (cluster != null && target != TargetKind.KUBERNETES) {
+            throw new IllegalArgumentException("cluster is only allowed when target is "
+                    + TargetKind.KUBERNETES.id() + ", not " + target.id() + " (the " + target.id()
+                    + " target runs on no cluster)");
+        }
     }
 
     /** Inputs of a run that is starting: every step planned, status running, data plane not yet recorded. */
@@ -105,7 +115,7 @@ public record RunInputs(
             Machine machine, Instant startTime) {
         List<StepWindow> steps = clientSteps.stream().map(StepWindow::planned).toList();
         return new RunInputs(ResultsSchema.VERSION, runId, caseId, target, steps, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null, null);
+                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null, null, null);
     }
 
     /** The client counts of the steps, in run order. */
@@ -127,37 +137,41 @@ public record RunInputs(
         List<StepWindow> updated = new ArrayList<>(steps);
         updated.replaceAll(s -> s.clients() == window.clients() ? window : s);
         return new RunInputs(schemaVersion, runId, caseId, target, updated, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, status, failureReason, dataPlane, workload);
+                thinkTimeMs, customers, versions, machine, startTime, status, failureReason, dataPlane, workload,
+                cluster);
     }
 
     /** These inputs marked as passed. */
     public RunInputs passed() {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane, workload);
+                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane, workload, cluster);
     }
 
     /** These inputs marked as failed for {@code reason}. */
     public RunInputs failed(String reason) {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane, workload);
+                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane, workload, cluster);
     }
 
     /** These inputs with the data plane the case was deployed on. */
     public RunInputs withDataPlane(DataPlaneInfo plane) {
         Checks.present("dataPlane", plane);
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, status, failureReason, plane, workload);
+                customers, versions, machine, startTime, status, failureReason, plane, workload, cluster);
     }
 
-    /**
-     * The data plane, or {@link DataPlaneInfo#unknownNetty()} when none was recorded: every run before the field
-     * existed ran on the Netty relays.
-     */
-    @JsonIgnore
+    /** These inputs with the workload the run drives. */
     public RunInputs withWorkload(WorkloadInfo w) {
         Checks.present("workload", w);
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, status, failureReason, dataPlane, w);
+                customers, versions, machine, startTime, status, failureReason, dataPlane, w, cluster);
+    }
+
+    /** These inputs with the cluster the run runs on; the target must be {@code kubernetes}. */
+    public RunInputs withCluster(ClusterInfo c) {
+        Checks.present("cluster", c);
+        return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
+                customers, versions, machine, startTime, status, failureReason, dataPlane, workload, c);
     }
 
     /**
@@ -174,6 +188,10 @@ public record RunInputs(
         return d.isEmpty() ? base : base + " · " + d;
     }
 
+    /**
+     * The data plane, or {@link DataPlaneInfo#unknownNetty()} when none was recorded: every run before the field
+     * existed ran on the Netty relays.
+     */
     public DataPlaneInfo dataPlaneOrUnknown() {
         return dataPlane != null ? dataPlane : DataPlaneInfo.unknownNetty();
     }

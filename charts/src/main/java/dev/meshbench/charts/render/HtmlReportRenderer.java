@@ -341,12 +341,20 @@ public final class HtmlReportRenderer {
                     + Numbers.fixed(in.machine().memoryBytes() / (double) (1L << 30), 1) + " GiB, "
                     + in.machine().os()));
 
+    /** Shown after {@link #INPUTS} when some run recorded its cluster (a report's runs share one target). */
+    private static final Input CLUSTER = new Input("cluster", in -> in.cluster() == null ? "not recorded"
+            : in.cluster().summary());
+
     private static void runs(StringBuilder h, ReportModel m) {
         List<LoadedRun> loaded = runsInReportOrder(m);
         List<RunInputs> all = loaded.stream().map(r -> r.results().inputs()).toList();
-        List<Input> shared = INPUTS.stream()
+        List<Input> inputs = new ArrayList<>(INPUTS);
+        if (all.stream().anyMatch(in -> in.cluster() != null)) {
+            inputs.add(CLUSTER);
+        }
+        List<Input> shared = inputs.stream()
                 .filter(i -> all.stream().map(i.value()).distinct().count() == 1).toList();
-        List<Input> varying = INPUTS.stream().filter(i -> !shared.contains(i)).toList();
+        List<Input> varying = inputs.stream().filter(i -> !shared.contains(i)).toList();
         h.append("<h2 id=\"runs\">Runs and their inputs</h2>\n");
         dataPlanes(h, loaded);
         if (!shared.isEmpty()) {

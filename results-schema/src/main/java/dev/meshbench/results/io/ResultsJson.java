@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.meshbench.results.DataPlaneInfo;
@@ -39,7 +40,9 @@ import java.util.regex.Pattern;
  * version {@link ResultsSchema#VERSION}. Reading is strict: an unknown schema version, a field unknown to the
  * file's version, a missing field, or an invalid value is a {@link ResultsFormatException} naming the file, the
  * field and the problem. Files of an older readable version ({@link ResultsSchema#READABLE_VERSIONS}) are upgraded
- * as they are read: a version 1 file (no {@code dataPlane}) gets {@link DataPlaneInfo#unknownNetty()}.
+ * as they are read: a version 1 file (no {@code dataPlane}) gets {@link DataPlaneInfo#unknownNetty()}, a file
+ * before version 3 (no {@code workload}) {@link WorkloadInfo#FIRST_VERSION}, a file before version 4 no
+ * {@code cluster}.
  */
 public final class ResultsJson {
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
@@ -122,11 +125,8 @@ public final class ResultsJson {
                     + readable() + "; convert the run again or use a matching kit)");
         }
         String fileVersion = version.asText();
-        if (fileVersion.equals("1")) {
-            upgradeFromVersion1(origin, (ObjectNode) root, type);
-        }
-        if (fileVersion.equals("1") || fileVersion.equals("2")) {
-            upgradeToVersion3(origin, (ObjectNode) root, type, fileVersion);
+        if (!fileVersion.equals(ResultsSchema.VERSION)) {
+            upgrade(origin, (ObjectNode) root, type, fileVersion);
         }
         try {
             return MAPPER.treeToValue(root, type);
@@ -138,11 +138,23 @@ public final class ResultsJson {
     }
 
     /**
-     * Turns a version 1 tree into a version 2 one: the schema versions become 2 and the run's inputs get
-     * {@link DataPlaneInfo#unknownNetty()}, since every run before version 2 ran on the Netty relays.
+     * Turns a tree of an older readable version into one of {@link ResultsSchema#VERSION}: the schema versions (of
+     * the file and, in a results file, of its inputs) become the current one, and the run's inputs get what every
+     * run before each later version had:
+     * <ul>
+     * <li>before version 2, {@code dataPlane} becomes {@link DataPlaneInfo#unknownNetty()}: every run ran on the
+     * Netty relays;</li>
+     * <li>before version 3, {@code workload} becomes {@link WorkloadInfo#FIRST_VERSION}: every run ran the kit's first
+     * workload (round trips, no flight cache, rewards before the answer); steps have no {@code work}, which later
+     * versions allow;</li>
+     * <li>before version 4, {@code cluster} stays absent, which reads as {@code null}: no cluster was recorded.</li>
+     * </ul>
+     * A field of a later version in an older file is an error, and so is a results file whose inputs say another
+     * version than the file.
      */
-    private static void upgradeFromVersion1(Path origin, ObjectNode root, Class<?> type)
+    private static void upgrade(Path origin, ObjectNode root, Class<?> type, String fileVersion)
             throws ResultsFormatException {
+        int from = Integer.parseInt(fileVersion);
         root.put("schemaVersion", ResultsSchema.VERSION);
         InputsNode located = inputsOf(root, type);
         if (located == null) {
@@ -150,60 +162,44 @@ public final class ResultsJson {
         }
         ObjectNode inputs = located.node();
         String prefix = located.prefix();
-        if (inputs.has("dataPlane")) {
-            throw new ResultsFormatException(origin, "unknown field '" + prefix + "dataPlane' (not part of schema "
-                    + "version 1; a file with a dataPlane must say schemaVersion \"2\")");
+        if (from < 2) {
+            refuseLater(origin, inputs.has("dataPlane"), prefix + "dataPlane", fileVersion, "a dataPlane", "2");
+        }
+        if (from < 3) {
+            refuseLater(origin, inputs.has("workload"), prefix + "workload", fileVersion, "a workload", "3");
+            if (type == RunResults.class && root.get("steps") instanceof ArrayNode steps) {
+                for (JsonNode step : steps) {
+                    refuseLater(origin, step.has("work"), "steps[].work", fileVersion, "work per transaction", "3");
+                }
+            }
+        }
+        if (from < 4) {
+            refuseLater(origin, inputs.has("cluster"), prefix + "cluster", fileVersion, "a cluster", "4");
         }
         if (inputs != root) {
             JsonNode nestedVersion = inputs.get("schemaVersion");
             if (nestedVersion != null && nestedVersion.isTextual()) {
-                if (!nestedVersion.asText().equals("1")) {
-                    throw new ResultsFormatException(origin, prefix + "schemaVersion " + nestedVersion + " differs "
-                            + "from the file's schemaVersion \"1\"");
-                }
-                inputs.put("schemaVersion", ResultsSchema.VERSION);
-            }
-        }
-        inputs.set("dataPlane", MAPPER.valueToTree(DataPlaneInfo.unknownNetty()));
-    }
-
-    /**
-     * Turns a version 2 tree (or an upgraded version 1 one) into a version 3 one: the run's inputs get
-     * {@link WorkloadInfo#FIRST_VERSION}, since every run before version 3 ran the kit's first workload (round trips,
-     * no flight cache, rewards before the answer); steps have no {@code work}, which version 3 allows.
-     */
-    private static void upgradeToVersion3(Path origin, ObjectNode root, Class<?> type, String fileVersion)
-            throws ResultsFormatException {
-        root.put("schemaVersion", ResultsSchema.VERSION);
-        InputsNode located = inputsOf(root, type);
-        if (located == null) {
-            return;
-        }
-        ObjectNode inputs = located.node();
-        String prefix = located.prefix();
-        if (inputs.has("workload")) {
-            throw new ResultsFormatException(origin, "unknown field '" + prefix + "workload' (not part of schema "
-                    + "version " + fileVersion + "; a file with a workload must say schemaVersion \"3\")");
-        }
-        if (root.get("steps") instanceof com.fasterxml.jackson.databind.node.ArrayNode steps && type == RunResults.class) {
-            for (JsonNode step : steps) {
-                if (step.has("work")) {
-                    throw new ResultsFormatException(origin, "unknown field 'steps[].work' (not part of schema version "
-                            + fileVersion + "; a file with work per transaction must say schemaVersion \"3\")");
-                }
-            }
-        }
-        if (inputs != root) {
-            JsonNode nestedVersion = inputs.get("schemaVersion");
-            if (nestedVersion != null && nestedVersion.isTextual()) {
-                if (!nestedVersion.asText().equals(fileVersion) && !nestedVersion.asText().equals(ResultsSchema.VERSION)) {
+                if (!nestedVersion.asText().equals(fileVersion)) {
                     throw new ResultsFormatException(origin, prefix + "schemaVersion " + nestedVersion + " differs "
                             + "from the file's schemaVersion \"" + fileVersion + "\"");
                 }
                 inputs.put("schemaVersion", ResultsSchema.VERSION);
             }
         }
-        inputs.set("workload", MAPPER.valueToTree(WorkloadInfo.FIRST_VERSION));
+        if (from < 2) {
+            inputs.set("dataPlane", MAPPER.valueToTree(DataPlaneInfo.unknownNetty()));
+        }
+        if (from < 3) {
+            inputs.set("workload", MAPPER.valueToTree(WorkloadInfo.FIRST_VERSION));
+        }
+    }
+
+    private static void refuseLater(Path origin, boolean present, String field, String fileVersion, String what,
+            String since) throws ResultsFormatException {
+        if (present) {
+            throw new ResultsFormatException(origin, "unknown field '" + field + "' (not part of schema version "
+                    + fileVersion + "; a file with " + what + " must say schemaVersion \"" + since + "\")");
+        }
     }
 
     /** The run's inputs in a tree being read as {@code type}, and their path prefix; {@code null} if it has none. */

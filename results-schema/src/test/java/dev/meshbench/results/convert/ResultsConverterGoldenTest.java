@@ -1,6 +1,7 @@
 package dev.meshbench.results.convert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.results.DataPlaneInfo;
@@ -9,6 +10,7 @@ import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.WorkloadInfo;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;
+import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.io.ResultsJson;
 import dev.meshbench.results.samples.SampleRunGenerator;
 import java.io.IOException;
@@ -30,9 +32,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ResultsConverterGoldenTest {
     static final Path RUNS = Path.of("src/test/resources/runs");
     static final List<String> LOCALES = List.of("en-US", "ru-RU", "de-DE", "fr-FR", "ar-EG", "hi-IN-u-nu-deva");
-    /** Every case on netty, sni on envoy, and a run folder written by a kit of schema version 1. */
+    /**
+     * Every case on netty, sni on envoy (locally and on Kubernetes), and a run folder written by a kit of schema
+     * version 1.
+     */
     static final List<String> GOLDEN_RUNS = List.of("bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1",
-            "sni-envoy-1", "mtls-v1");
+            "sni-envoy-1", "sni-k8s-1", "mtls-v1");
 
     static Stream<Arguments> runsAndLocales() {
         List<Arguments> all = new ArrayList<>();
@@ -55,8 +60,8 @@ class ResultsConverterGoldenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1"})
-    @DisplayName("reads and rewrites each committed run.json of schema version 3 byte for byte")
+    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1", "sni-k8s-1"})
+    @DisplayName("reads and rewrites each committed run.json of schema version 4 byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
@@ -87,11 +92,42 @@ class ResultsConverterGoldenTest {
                       "tlsProvider" : "BoringSSL"
                     },
                     "workload" : {
-                """), "dataPlane is followed by the workload, the last field of inputs");
+                """), "dataPlane is followed by the workload");
+        assertTrue(Files.readString(RUNS.resolve("sni-envoy-1/results.golden.json")).contains("""
+                      "rewardsAsync" : false
+                    },
+                    "cluster" : null
+                  },
+                """), "a local run has no cluster, the last field of inputs");
     }
 
     @Test
-    @DisplayName("upgrades a version 1 run.json as it reads it: version 3, the unknown netty data plane, the first workload")
+    @DisplayName("records the cluster of the Kubernetes sample run as the last field of inputs, nodes by name")
+    void sampleCluster() throws IOException {
+        RunInputs in = ResultsJson.readRunInputs(RUNS.resolve("sni-k8s-1/run.json"));
+        assertEquals(TargetKind.KUBERNETES, in.target());
+        assertEquals(SampleRunGenerator.CLUSTER, in.cluster());
+        assertEquals("Kubernetes v1.31.4-eks-2d5f260, Istio 1.28.0, 3 nodes (3 × 7.91 CPU / 30.9 GiB)",
+                in.cluster().summary());
+        assertTrue(Files.readString(RUNS.resolve("sni-k8s-1/results.golden.json")).contains("""
+                      "rewardsAsync" : false
+                    },
+                    "cluster" : {
+                      "kubernetesVersion" : "v1.31.4-eks-2d5f260",
+                      "istioVersion" : "1.28.0",
+                      "nodes" : [
+                        {
+                          "name" : "ip-10-0-1-17.ec2.internal",
+                          "allocatableCpuCores" : 7.91,
+                          "allocatableMemoryBytes" : 33176207360,
+                          "instanceType" : "m6i.2xlarge"
+                        },
+                """), "cluster is the last field of inputs, then the nodes' fields in order");
+    }
+
+    @Test
+    @DisplayName("upgrades a version 1 run.json as it reads it: version 4, the unknown netty data plane, the first "
+            + "workload, no cluster")
     void readsVersion1RunJson() throws IOException {
         Path file = RUNS.resolve("mtls-v1/run.json");
         String v1 = Files.readString(file);
@@ -100,7 +136,7 @@ class ResultsConverterGoldenTest {
         assertEquals(ResultsSchema.VERSION, in.schemaVersion());
         assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlane());
         assertEquals("netty (JDK TLS, no sidecar mTLS)", in.dataPlane().label());
-        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"3\"")
+        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"4\"")
                 .replace("  \"failureReason\" : null\n}\n", """
                           "failureReason" : null,
                           "dataPlane" : {
@@ -114,22 +150,48 @@ class ResultsConverterGoldenTest {
                             "mix" : "roundtrip",
                             "flightCache" : false,
                             "rewardsAsync" : false
-                          }
+                          },
+                          "cluster" : null
                         }
                         """);
         assertEquals(upgraded, ResultsJson.toJson(in));
     }
 
     @Test
-    @DisplayName("upgrades a version 2 run.json as it reads it: version 3 with the first workload, nothing else changed")
+    @DisplayName("upgrades a version 2 run.json as it reads it: version 4, the first workload, nothing else changed")
     void readsVersion2RunJson() throws IOException {
         Path v2 = Path.of("src/test/resources/edge/run-v2.json");
         assertTrue(Files.readString(v2).contains("\"schemaVersion\" : \"2\""), "the fixture is a version 2 file");
         RunInputs in = ResultsJson.readRunInputs(v2);
         assertEquals(WorkloadInfo.FIRST_VERSION, in.workload());
         assertEquals("netty (JDK TLS) · roundtrip mix, no flight cache, sync rewards", in.seriesLabel());
-        // the same run, written as version 3, is the committed sni-1 run.json
+        assertNull(in.cluster());
+        // the same run, written as version 4, is the committed sni-1 run.json
         assertEquals(Files.readString(RUNS.resolve("sni-1/run.json")), ResultsJson.toJson(in));
+    }
+
+    @Test
+    @DisplayName("upgrades a version 3 run.json as it reads it: version 4 without a cluster, nothing else changed")
+    void readsVersion3RunJson() throws IOException {
+        Path v3 = Path.of("src/test/resources/edge/run-v3.json");
+        assertTrue(Files.readString(v3).contains("\"schemaVersion\" : \"3\""), "the fixture is a version 3 file");
+        RunInputs in = ResultsJson.readRunInputs(v3);
+        assertEquals(ResultsSchema.VERSION, in.schemaVersion());
+        assertNull(in.cluster());
+        assertEquals(Files.readString(RUNS.resolve("sni-1/run.json")), ResultsJson.toJson(in));
+    }
+
+    @Test
+    @DisplayName("reads a version 3 results.json exactly as converting its run folder again gives")
+    void readsVersion3Results() throws IOException {
+        Path dir = RUNS.resolve("sni-1");
+        String v3 = Files.readString(dir.resolve("results.golden.json"))
+                .replace("\"schemaVersion\" : \"4\"", "\"schemaVersion\" : \"3\"")
+                .replace("    },\n    \"cluster\" : null\n  },", "    }\n  },");
+        assertTrue(!v3.contains("cluster") && v3.contains("\"schemaVersion\" : \"3\""), "a version 3 results.json");
+        RunResults old = ResultsJson.fromJson(dir.resolve("results.json"), v3, RunResults.class);
+        assertEquals(ResultsConverter.compute(dir), old);
+        assertNull(old.inputs().cluster());
     }
 
     @Test
@@ -140,6 +202,7 @@ class ResultsConverterGoldenTest {
         RunResults old = ResultsJson.readResults(dir.resolve("results.json"));
         assertEquals(ResultsConverter.compute(dir), old);
         assertEquals(DataPlaneInfo.unknownNetty(), old.inputs().dataPlane());
+        assertNull(old.inputs().cluster());
         assertEquals(ResultsSchema.VERSION, old.schemaVersion());
     }
 
@@ -159,7 +222,7 @@ class ResultsConverterGoldenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1"})
+    @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1", "sni-k8s-1"})
     @DisplayName("recovers the generator's mesh and app CPU per transaction within 15%")
     void cpuPerTransactionMatchesModel(String run) throws IOException {
         RunResults r = ResultsConverter.compute(RUNS.resolve(run));

@@ -27,6 +27,9 @@ class ResultsJsonTest {
     static final Path RUN = Path.of("src/test/resources/runs/sni-1/run.json");
     static final Path RUN_V1 = Path.of("src/test/resources/runs/mtls-v1/run.json");
     static final Path RESULTS_V1 = Path.of("src/test/resources/runs/mtls-v1/results.json");
+    static final Path RUN_V2 = Path.of("src/test/resources/edge/run-v2.json");
+    static final Path RUN_V3 = Path.of("src/test/resources/edge/run-v3.json");
+    static final Path RUN_K8S = Path.of("src/test/resources/runs/sni-k8s-1/run.json");
     static final DataPlaneInfo ENVOY = new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0",
             "egress-gateway", "envoy 1.40.0", "sni-proxy", "nginx 1.22.1"), 2, true, "BoringSSL");
 
@@ -116,13 +119,14 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses an unknown schema version before reading anything else")
     void unknownVersion() throws IOException {
-        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"3\"",
-                "\"schemaVersion\" : \"4\""));
+        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"4\"",
+                "\"schemaVersion\" : \"5\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
-        assertEquals(f + ": unknown schemaVersion \"4\" (this build reads schema versions \"1\", \"2\" and \"3\"; "
-                + "convert the run again or use a matching kit)", e.getMessage());
-        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"3\",\n", ""));
-        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\" and \"3\")",
+        assertEquals(f + ": unknown schemaVersion \"5\" (this build reads schema versions \"1\", \"2\", \"3\" and "
+                + "\"4\"; convert the run again or use a matching kit)", e.getMessage());
+        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"4\",\n", ""));
+        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\", \"3\" "
+                + "and \"4\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(none)).getMessage());
     }
 
@@ -148,10 +152,10 @@ class ResultsJsonTest {
         Path f = write("run.json", Files.readString(RUN).replace("\"customers\" : 200,",
                 "\"customers\" : 200, \"rampSeconds\" : 3,"));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
-        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 3)", e.getMessage());
+        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 4)", e.getMessage());
         Path plane = write("run2.json", Files.readString(RUN).replace("\"workers\" : 2,",
                 "\"workers\" : 2, \"colour\" : \"blue\","));
-        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 3)",
+        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 4)",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(plane)).getMessage());
     }
 
@@ -167,8 +171,8 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses a version 1 file that has a dataPlane: only version 2 knows that field")
     void dataPlaneInVersion1() throws IOException {
-        String v3 = Files.readString(GOLDEN);
-        Path f = write("results.json", v3.replace("\"schemaVersion\" : \"3\"", "\"schemaVersion\" : \"1\""));
+        String v4 = Files.readString(GOLDEN);
+        Path f = write("results.json", v4.replace("\"schemaVersion\" : \"4\"", "\"schemaVersion\" : \"1\""));
         assertEquals(f + ": unknown field 'inputs.dataPlane' (not part of schema version 1; a file with a dataPlane "
                 + "must say schemaVersion \"2\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f)).getMessage());
@@ -179,10 +183,57 @@ class ResultsJsonTest {
     }
 
     @Test
+    @DisplayName("refuses a file before version 4 that has a cluster: only version 4 knows that field")
+    void clusterBeforeVersion4() throws IOException {
+        String v3 = Files.readString(RUN_V3).replace("\"target\" : \"local\"", "\"target\" : \"kubernetes\"")
+                .replace("\"rewardsAsync\" : false\n  }", "\"rewardsAsync\" : false\n  },\n  \"cluster\" : null");
+        Path f = write("run.json", v3);
+        assertEquals(f + ": unknown field 'cluster' (not part of schema version 3; a file with a cluster must say "
+                + "schemaVersion \"4\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f)).getMessage());
+        Path v2 = write("run2.json", Files.readString(RUN_V2).replace("\"tlsProvider\" : \"JDK\"\n  }",
+                "\"tlsProvider\" : \"JDK\"\n  },\n  \"cluster\" : null"));
+        assertEquals(v2 + ": unknown field 'cluster' (not part of schema version 2; a file with a cluster must say "
+                + "schemaVersion \"4\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(v2)).getMessage());
+        Path results = write("results.json", Files.readString(GOLDEN).replace("\"schemaVersion\" : \"4\"",
+                "\"schemaVersion\" : \"3\""));
+        assertEquals(results + ": unknown field 'inputs.cluster' (not part of schema version 3; a file with a cluster "
+                + "must say schemaVersion \"4\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(results)).getMessage());
+        Path mixed = write("mixed.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"4\"",
+                "\"schemaVersion\" : \"3\"").replace(",\n    \"cluster\" : null", ""));
+        assertEquals(mixed + ": inputs.schemaVersion \"4\" differs from the file's schemaVersion \"3\"",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(mixed)).getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a local run with a cluster, and names the cluster's invalid fields by path and rule")
+    void invalidCluster() throws IOException {
+        String k8s = Files.readString(RUN_K8S);
+        Path local = write("a.json", k8s.replace("\"target\" : \"kubernetes\"", "\"target\" : \"local\""));
+        assertEquals(local + ": cluster is only allowed when target is kubernetes, not local (the local target runs "
+                + "on no cluster)",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(local)).getMessage());
+        Path noNodes = write("b.json", k8s.replaceFirst("(?s)\"nodes\" : \\[.*\n    ]", "\"nodes\" : [ ]"));
+        assertEquals(noNodes + ": in 'cluster': cluster.nodes must list at least one node",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(noNodes)).getMessage());
+        Path noMemory = write("c.json", k8s.replaceFirst("\\s*\"allocatableMemoryBytes\" : \\d+,", ""));
+        assertEquals(noMemory + ": missing field 'cluster.nodes[0].allocatableMemoryBytes'",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(noMemory)).getMessage());
+        Path zero = write("d.json", k8s.replaceFirst("\"allocatableCpuCores\" : 7.91", "\"allocatableCpuCores\" : 0"));
+        assertEquals(zero + ": in 'cluster.nodes[0]': cluster.nodes[ip-10-0-1-17.ec2.internal].allocatableCpuCores "
+                + "(0.0) must be a finite number > 0",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(zero)).getMessage());
+        Path noIstio = write("e.json", k8s.replace("\"istioVersion\" : \"1.28.0\"", "\"istioVersion\" : null"));
+        assertNull(ResultsJson.readRunInputs(noIstio).cluster().istioVersion(), "Istio's version may be unknown");
+    }
+
+    @Test
     @DisplayName("reads a version 2 run.json without a data plane: not recorded yet, reported as unknown netty")
     void version2WithoutDataPlane() throws IOException {
-        Path f = write("run.json", Files.readString(RUN).replaceFirst("(?s),\n  \"dataPlane\" : \\{.*\n  }\n}",
-                ",\n  \"dataPlane\" : null\n}"));
+        Path f = write("run.json", Files.readString(RUN).replaceFirst("(?s),\n  \"dataPlane\" : \\{.*?\n  }",
+                ",\n  \"dataPlane\" : null"));
         RunInputs in = ResultsJson.readRunInputs(f);
         assertNull(in.dataPlane());
         assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlaneOrUnknown());

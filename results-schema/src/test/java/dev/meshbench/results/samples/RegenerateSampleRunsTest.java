@@ -1,5 +1,6 @@
 package dev.meshbench.results.samples;
 
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.convert.ResultsConverter;
 import dev.meshbench.results.io.ResultsJson;
 import java.io.IOException;
@@ -17,15 +18,16 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  *
  * <p>Netty: every case, bypass and sni three times. Envoy: bypass once, sni twice ({@code <case>-envoy-<n>}).
  * The first run of each case and data plane is a golden run of this module (Envoy: {@code sni-envoy-1} only);
- * all of them go to the charts module. The version 1 run {@code mtls-v1} is kept by hand (this build writes
- * version 2 only); only its golden results are rewritten.
+ * all of them go to the charts module. Kubernetes: sni on envoy once ({@code sni-k8s-1}, with
+ * {@link SampleRunGenerator#CLUSTER}), a golden run of this module only. The version 1 run {@code mtls-v1} is kept
+ * by hand (this build writes the current version only); only its golden results are rewritten.
  */
 @EnabledIfSystemProperty(named = "meshbench.regenerate", matches = "true")
 class RegenerateSampleRunsTest {
     static final Path RUNS = Path.of("src/test/resources/runs");
     static final Path CHARTS_RESULTS = Path.of("../charts/src/test/resources/results");
     static final List<String> GOLDEN_RUNS = List.of("bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1",
-            "sni-envoy-1");
+            "sni-envoy-1", "sni-k8s-1");
 
     @Test
     @DisplayName("regenerates the sample runs, the golden results and the charts module's results")
@@ -37,6 +39,10 @@ class RegenerateSampleRunsTest {
         for (SampleRunGenerator.CaseModel model : SampleRunGenerator.envoyCases()) {
             generate(model, "-envoy", model.caseId().equals("sni") ? 2 : 1);
         }
+        Path k8s = RUNS.resolve("sni-k8s-1");
+        SampleRunGenerator.write(k8s, SampleRunGenerator.model("sni", DataPlaneInfo.ENVOY), 1,
+                SampleRunGenerator.CLUSTER);
+        Files.writeString(k8s.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(k8s)));
         Path v1 = RUNS.resolve("mtls-v1");
         Files.writeString(v1.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(v1)));
     }

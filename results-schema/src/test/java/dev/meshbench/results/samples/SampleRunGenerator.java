@@ -1,11 +1,14 @@
 package dev.meshbench.results.samples;
 
+import dev.meshbench.results.ClusterInfo;
+import dev.meshbench.results.ClusterNode;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.WorkloadInfo;
 import dev.meshbench.results.io.ResultsJson;
 import java.io.IOException;
 import java.io.Writer;
@@ -120,23 +123,50 @@ public final class SampleRunGenerator {
     }
 
     /**
-     * Writes the run folder {@code dir} for {@code model}; {@code repeat} (1, 2, ...) changes the seed and start
-     * time so repeats of a case differ a little. Netty runs start from 09:00, Envoy runs from 10:00.
+     * The cluster of the sample Kubernetes runs: three equal workers the size of an {@code m6i.2xlarge}, as a
+     * managed cluster reports them (allocatable a little below the 8 cores and 32 GiB of the machine).
+     */
+    public static final ClusterInfo CLUSTER = new ClusterInfo("v1.31.4-eks-2d5f260", "1.28.0", List.of(
+            new ClusterNode("ip-10-0-1-17.ec2.internal", 7.91, 33_176_207_360L, "m6i.2xlarge"),
+            new ClusterNode("ip-10-0-2-41.ec2.internal", 7.91, 33_176_207_360L, "m6i.2xlarge"),
+            new ClusterNode("ip-10-0-3-9.ec2.internal", 7.91, 33_176_207_360L, "m6i.2xlarge")));
+
+    /**
+     * Writes the run folder {@code dir} for {@code model} on the local target; {@code repeat} (1, 2, ...) changes
+     * the seed and start time so repeats of a case differ a little. Netty runs start from 09:00, Envoy runs from
+     * 10:00.
      */
     public static RunInputs write(Path dir, CaseModel model, int repeat) throws IOException {
+        return write(dir, model, repeat, null);
+    }
+
+    /**
+     * As {@link #write(Path, CaseModel, int)}, on the Kubernetes target when {@code cluster} is not {@code null}:
+     * such runs record the cluster, have seeds of their own and start from 11:00.
+     */
+    public static RunInputs write(Path dir, CaseModel model, int repeat, ClusterInfo cluster) throws IOException {
         Files.createDirectories(dir);
         String plane = model.dataPlane().name();
         boolean netty = plane.equals(DataPlaneInfo.NETTY);
         // the Netty seeds are those of the samples before data planes were recorded: their JTLs stay the same
         String seed = netty ? model.caseId() : model.caseId() + "/" + plane;
+        String firstStart = netty ? "2026-11-20T09:00:00Z" : "2026-11-20T10:00:00Z";
+        if (cluster != null) {
+            seed += "/" + TargetKind.KUBERNETES.id();
+            firstStart = "2026-11-20T11:00:00Z";
+        }
         Random random = new Random(seed.hashCode() * 31L + repeat);
-        long runStart = Instant.parse(netty ? "2026-11-20T09:00:00Z" : "2026-11-20T10:00:00Z").toEpochMilli()
+        long runStart = Instant.parse(firstStart).toEpochMilli()
                 + (dev.meshbench.results.ResultsSchema.caseOrder(model.caseId()) * 3 + repeat - 1) * 60_000L;
         String runId = dir.getFileName().toString();
-        RunInputs inputs = RunInputs.starting(runId, model.caseId(), TargetKind.LOCAL, STEPS, STEP_SECONDS,
+        RunInputs inputs = RunInputs.starting(runId, model.caseId(),
+                cluster == null ? TargetKind.LOCAL : TargetKind.KUBERNETES, STEPS, STEP_SECONDS,
                 WARMUP_SECONDS, THINK_MS, 200, new KitVersions("0.1.0-SNAPSHOT", "17.0.15", "5.6.3"),
                 new Machine(2, 25_769_803_776L, "Linux 6.1.0-28-amd64 amd64"), Instant.ofEpochMilli(runStart))
-                .withDataPlane(model.dataPlane());
+                .withDataPlane(model.dataPlane()).withWorkload(WorkloadInfo.FIRST_VERSION);
+        if (cluster != null) {
+            inputs = inputs.withCluster(cluster);
+        }
         // repeats differ a little in capacity, as real repeats do
         double capacity = model.capacityPerSecond() * (1 + (random.nextDouble() - 0.5) * 0.06);
         List<String[]> rows = new ArrayList<>();
