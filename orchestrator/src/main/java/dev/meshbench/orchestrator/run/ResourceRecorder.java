@@ -51,7 +51,8 @@ public final class ResourceRecorder extends PeriodicCsvRecorder {
         }
     }
 
-    static String format(ResourceSample s) {
+    /** One row of {@code cpu-samples.csv}, without the line end: {@code epochMs,component,role,pid,cpuMillis,rssBytes}. */
+    public static String format(ResourceSample s) {
         return s.epochMs() + "," + s.component().name() + "," + s.component().role().id() + "," + s.pid() + ","
                 + s.cpuMillis() + "," + s.rssBytes();
     }
