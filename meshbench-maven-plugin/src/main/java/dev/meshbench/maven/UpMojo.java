@@ -1,12 +1,15 @@
 package dev.meshbench.maven;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetConfig;
 import dev.meshbench.orchestrator.run.CaseRun;
 import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.KitVersions;
 import java.io.File;
@@ -62,20 +65,19 @@ public class UpMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        LocalDataPlane dataPlane;
+        Target target;
         try {
-            // Binaries are found and checked before any run folder or process exists.
-            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
-                    props.get(LocalDataPlane.P_NGINX_BINARY), System.getenv("PATH"), project.getVersion());
+            target = switch (RunConfig.target(props)) {
+                case LOCAL -> localTarget(props, config);
+                case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
+                        config.flightDays(), config.workload(), System.out);
+            };
         } catch (IllegalArgumentException e) {
-            throw new MojoFailureException("bringing case " + caseId + " up on data plane " + config.mesh().dataPlane().id()
-                    + " failed before anything started: " + e.getMessage());
+            throw new MojoFailureException("bringing case " + caseId + " up failed before anything started: " + e.getMessage());
         }
         try {
-            LocalTargetConfig local = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()),
-                    Duration.ofSeconds(90), config.customers(), config.flightDays(), dataPlane, config.workload());
             KitVersions versions = new KitVersions(project.getVersion(), System.getProperty("java.version"), jmeterVersion);
-            CaseRun run = CaseRun.start(config, egressCase, new LocalTarget(local), versions, System.out);
+            CaseRun run = CaseRun.start(config, egressCase, target, versions, System.out);
             project.setContextValue(CONTEXT_KEY, run);
             Runtime.getRuntime().addShutdownHook(new Thread(run::close, "meshbench-run-" + caseId));
             project.getProperties().setProperty("meshbench.runId", run.runId());
@@ -93,6 +95,19 @@ public class UpMojo extends AbstractMojo {
         } catch (TargetException | IllegalArgumentException e) {
             throw new MojoExecutionException("bringing case " + caseId + " up failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
+    private Target localTarget(Map<String, String> props, RunConfig config) {
+        LocalDataPlane dataPlane;
+        try {
+            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
+                    props.get(LocalDataPlane.P_NGINX_BINARY), System.getenv("PATH"), project.getVersion());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
+        }
+        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()), Duration.ofSeconds(90),
+                config.customers(), config.flightDays(), dataPlane, config.workload()));
     }
 
     private static String join(java.util.List<Integer> values) {

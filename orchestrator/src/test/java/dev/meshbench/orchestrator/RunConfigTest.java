@@ -107,4 +107,13 @@ class RunConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read());
         assertEquals("meshbench.cases=: must name at least one case; allowed: bypass, sidecar, gateway, mtls, sni, all", e.getMessage());
     }
+
+    @Test
+    void targetIsLocalByDefaultAndNamedWhenWrong() {
+        assertEquals(dev.meshbench.results.TargetKind.LOCAL, RunConfig.target(java.util.Map.of()));
+        assertEquals(dev.meshbench.results.TargetKind.KUBERNETES, RunConfig.target(java.util.Map.of(RunConfig.P_TARGET, " kubernetes ")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RunConfig.target(java.util.Map.of(RunConfig.P_TARGET, "k8s")));
+        assertEquals("meshbench.target=k8s: must be one of local, kubernetes", e.getMessage());
+    }
 }

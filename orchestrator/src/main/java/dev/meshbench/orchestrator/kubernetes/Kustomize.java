@@ -34,6 +34,12 @@ public final class Kustomize {
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace", "CustomResourceDefinition", "ClusterRole",
             "ClusterRoleBinding", "Node", "PersistentVolume", "StorageClass");
     static final ObjectMapper YAML = new YAMLMapper();
+    /** Plain YAML as kubectl prints it: strings quoted only where YAML would read them as something else. */
+    private static final ObjectMapper YAML_OUT = YAMLMapper.builder()
+            .enable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+            .enable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+            .disable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build();
 
     /** Reads a file of the manifest tree by its path relative to the tree's root; empty when there is none. */
     @FunctionalInterface
@@ -421,8 +427,7 @@ public final class Kustomize {
         StringBuilder sb = new StringBuilder();
         try {
             for (JsonNode r : resources) {
-                String doc = YAML.writeValueAsString(r);
-                sb.append(doc.startsWith("---") ? doc : "---\n" + doc);
+                sb.append("---\n").append(YAML_OUT.writeValueAsString(r));
             }
         } catch (JsonProcessingException e) {
             throw new KustomizeException("writing YAML failed: " + e.getMessage());

@@ -89,6 +89,7 @@ public final class CaseRun implements AutoCloseable {
             out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
             run.deployment.awaitReady(Duration.ofMinutes(3));
             run.inputs = run.inputs.withDataPlane(run.deployment.dataPlane(run.inputs.dataPlane()));
+            run.deployment.cluster().ifPresent(c -> run.inputs = run.inputs.withCluster(c));
             run.writeInputs();
             run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
             run.counters = CounterRecorder.start(run.deployment, runDir, CounterRecorder.INTERVAL);

@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.run;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WorkloadInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +55,8 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_WORKLOAD = "meshbench.workload";
     public static final String P_FLIGHT_CACHE = "meshbench.flightCache";
     public static final String P_REWARDS_ASYNC = "meshbench.rewardsAsync";
+    /** Where the case runs: {@code local} (default) or {@code kubernetes}; read with {@link #target}. */
+    public static final String P_TARGET = "meshbench.target";
 
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
@@ -67,6 +70,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_CUSTOMERS, "1000"),
             Map.entry(P_FLIGHT_DAYS, "5"),
             Map.entry(P_MAX_ERROR_PERCENT, "1"),
+            Map.entry(P_TARGET, TargetKind.LOCAL.id()),
             Map.entry(P_DATAPLANE, "netty"),
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
@@ -125,6 +129,17 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         }
         if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
             throw invalid(P_MAX_ERROR_PERCENT, Double.toString(maxErrorPercent), "must be between 0 and 100");
+        }
+    }
+
+    /** The target {@value #P_TARGET} names ({@code local} when absent), or an error naming the property. */
+    public static TargetKind target(Map<String, String> props) {
+        String v = props.getOrDefault(P_TARGET, DEFAULTS.get(P_TARGET)).trim();
+        try {
+            return TargetKind.fromId(v);
+        } catch (IllegalArgumentException e) {
+            throw invalid(P_TARGET, v, "must be one of " + java.util.Arrays.stream(TargetKind.values()).map(TargetKind::id)
+                    .collect(java.util.stream.Collectors.joining(", ")));
         }
     }
 

@@ -48,6 +48,11 @@ public interface Deployment extends AutoCloseable {
         return planned;
     }
 
+    /** The cluster the case runs on, for the run's inputs; empty on the local target. */
+    default Optional<dev.meshbench.results.ClusterInfo> cluster() {
+        return Optional.empty();
+    }
+
     /** Set once a component has died on its own: which one, and how. */
     Optional<String> failure();
 

@@ -1,0 +1,237 @@
+package dev.meshbench.orchestrator.kubernetes;
+
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How the Kubernetes target runs a case, validated where it enters: every bad value is refused naming its property.
+ *
+ * @param kubeconfig     the kubeconfig file, or empty for the usual places ({@code KUBECONFIG}, {@code ~/.kube/config},
+ *                       in-cluster)
+ * @param namespace      where the case goes; created and owned by the kit (an existing namespace that is not the
+ *                       kit's is refused)
+ * @param images         original image name in {@code istio-config} ({@code acmeair-services}, {@code sni-proxy}) to
+ *                       the reference to run; names not given keep the files' defaults
+ * @param mongo          the external TLS MongoDB
+ * @param ingressUrl     where the load generator reaches the services (a path-routing entry), or empty to
+ *                       port-forward to each service
+ * @param prometheusUrl  Prometheus's HTTP API, or empty to port-forward to {@code prometheusService}
+ * @param prometheusService {@code namespace/name} of Prometheus's Service (port 9090), used without a URL
+ * @param egressGatewayNamespace where Istio's egress gateway runs (cases gateway and mtls)
+ * @param keep           leave everything deployed after the run
+ * @param readyTimeout   how long rollouts may take
+ */
+public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Mongo mongo,
+        Optional<URI> ingressUrl, Optional<URI> prometheusUrl, String prometheusService, String egressGatewayNamespace,
+        boolean keep, Duration readyTimeout) {
+
+    public static final String P_KUBECONFIG = "meshbench.kubeconfig";
+    public static final String P_NAMESPACE = "meshbench.namespace";
+    public static final String P_IMAGE_SERVICES = "meshbench.images.services";
+    public static final String P_IMAGE_REGISTRY = "meshbench.images.registry";
+    public static final String P_IMAGE_TAG = "meshbench.images.tag";
+    public static final String P_IMAGE_SNI_PROXY = "meshbench.images.sniProxy";
+    public static final String P_MONGO_URI = "meshbench.mongo.uri";
+    public static final String P_MONGO_CA = "meshbench.mongo.ca";
+    public static final String P_MONGO_CIDR = "meshbench.mongo.cidr";
+    public static final String P_MONGO_WILDCARD = "meshbench.mongo.wildcard";
+    public static final String P_INGRESS_URL = "meshbench.ingressUrl";
+    public static final String P_PROMETHEUS_URL = "meshbench.prometheus.url";
+    public static final String P_PROMETHEUS_SERVICE = "meshbench.prometheus.service";
+    public static final String P_EGRESS_GATEWAY_NAMESPACE = "meshbench.egressGateway.namespace";
+    public static final String P_KEEP = "meshbench.keep";
+    public static final String P_READY_TIMEOUT = "meshbench.kubernetes.readyTimeoutSeconds";
+
+    /** The image name the services' Deployments use in {@code istio-config}. */
+    public static final String SERVICES_IMAGE = "acmeair-services";
+    /** The image name of the SNI proxy container in {@code istio-config}. */
+    public static final String SNI_PROXY_IMAGE = "sni-proxy";
+
+    public KubernetesSettings {
+        Objects.requireNonNull(kubeconfig, "kubeconfig");
+        Objects.requireNonNull(mongo, P_MONGO_URI);
+        images = Map.copyOf(images);
+        if (!namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+            throw new IllegalArgumentException(P_NAMESPACE + "=" + namespace + ": not a valid namespace name (lower-case "
+                    + "letters, digits and '-', at most 63)");
+        }
+        if (readyTimeout.isNegative() || readyTimeout.isZero()) {
+            throw new IllegalArgumentException(P_READY_TIMEOUT + " (" + readyTimeout.toSeconds() + ") must be positive");
+        }
+        if (!prometheusService.matches("[a-z0-9-]+/[a-z0-9-]+")) {
+            throw new IllegalArgumentException(P_PROMETHEUS_SERVICE + "=" + prometheusService + ": must be namespace/name");
+        }
+    }
+
+    /**
+     * The external MongoDB as the mesh must know it.
+     *
+     * @param uri      the connection string the services use ({@code tls=true}; the host a name, so the driver sends SNI)
+     * @param host     the host in the URI
+     * @param wildcard a wildcard that matches the host (case sni, the study's {@code *.com})
+     * @param cidr     the host's address as a CIDR (case bypass)
+     * @param caPem    the CA that signed MongoDB's certificate, PEM
+     */
+    public record Mongo(URI uri, String host, String wildcard, String cidr, String caPem) {
+        public Mongo {
+            Objects.requireNonNull(uri, P_MONGO_URI);
+            if (!wildcard.startsWith("*.") || !host.endsWith(wildcard.substring(1))) {
+                throw new IllegalArgumentException(P_MONGO_WILDCARD + "=" + wildcard + ": must be '*.<domain>' and match "
+                        + "the MongoDB host " + host);
+            }
+            if (!cidr.matches("\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}")) {
+                throw new IllegalArgumentException(P_MONGO_CIDR + "=" + cidr + ": must be an IPv4 CIDR such as 10.0.0.5/32");
+            }
+            if (!caPem.contains("-----BEGIN CERTIFICATE-----")) {
+                throw new IllegalArgumentException(P_MONGO_CA + ": holds no PEM certificate");
+            }
+        }
+    }
+
+    /**
+     * Reads the settings from run properties (Maven's {@code -D} and profile properties). The services' image is
+     * {@value #P_IMAGE_SERVICES}, else {@value #P_IMAGE_REGISTRY}{@code /acmeair-services:}{@value #P_IMAGE_TAG}, else
+     * {@code istio-config}'s own default.
+     */
+    public static KubernetesSettings fromProperties(Map<String, String> p) {
+        Map<String, String> images = new LinkedHashMap<>();
+        String services = p.get(P_IMAGE_SERVICES);
+        if (blank(services) && !blank(p.get(P_IMAGE_REGISTRY))) {
+            services = p.get(P_IMAGE_REGISTRY) + "/" + SERVICES_IMAGE + ":" + Optional.ofNullable(p.get(P_IMAGE_TAG))
+                    .filter(t -> !t.isBlank()).orElseThrow(() -> new IllegalArgumentException(P_IMAGE_TAG
+                            + " is empty: needed with " + P_IMAGE_REGISTRY));
+        }
+        if (!blank(services)) {
+            images.put(SERVICES_IMAGE, services.trim());
+        }
+        if (!blank(p.get(P_IMAGE_SNI_PROXY))) {
+            images.put(SNI_PROXY_IMAGE, p.get(P_IMAGE_SNI_PROXY).trim());
+        }
+        return new KubernetesSettings(
+                Optional.ofNullable(p.get(P_KUBECONFIG)).filter(s -> !s.isBlank()).map(s -> existingFile(P_KUBECONFIG, s)),
+                Optional.ofNullable(p.get(P_NAMESPACE)).filter(s -> !s.isBlank()).orElse(TopologyPlanner.APP_NAMESPACE),
+                images, mongo(p), optionalUrl(p, P_INGRESS_URL), optionalUrl(p, P_PROMETHEUS_URL),
+                Optional.ofNullable(p.get(P_PROMETHEUS_SERVICE)).filter(s -> !s.isBlank()).orElse("istio-system/prometheus"),
+                Optional.ofNullable(p.get(P_EGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).orElse("istio-system"),
+                bool(p, P_KEEP), Duration.ofSeconds(integer(p, P_READY_TIMEOUT, 300)));
+    }
+
+    static Mongo mongo(Map<String, String> p) {
+        String raw = p.get(P_MONGO_URI);
+        if (blank(raw)) {
+            throw new IllegalArgumentException(P_MONGO_URI + " is not set: the Kubernetes target needs an external TLS "
+                    + "MongoDB, e.g. -D" + P_MONGO_URI + "=mongodb://mongo.example.com:27017/?tls=true -D" + P_MONGO_CA + "=ca.pem");
+        }
+        URI uri;
+        try {
+            uri = URI.create(raw.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(P_MONGO_URI + "=" + raw + ": not a URI: " + e.getMessage());
+        }
+        if (!"mongodb".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException(P_MONGO_URI + "=" + raw + ": must be mongodb://<host>:<port>/?tls=true "
+                    + "(one host; mongodb+srv is not supported)");
+        }
+        String query = Optional.ofNullable(uri.getQuery()).orElse("").toLowerCase(Locale.ROOT);
+        if (!query.contains("tls=true") && !query.contains("ssl=true")) {
+            throw new IllegalArgumentException(P_MONGO_URI + "=" + raw + ": must enable TLS (tls=true): the study's MongoDB "
+                    + "speaks TLS and the egress cases route it by SNI");
+        }
+        String host = uri.getHost().toLowerCase(Locale.ROOT);
+        if (host.matches("[0-9.]+") || host.startsWith("[") || host.indexOf('.') < 0) {
+            throw new IllegalArgumentException(P_MONGO_URI + "=" + raw + ": the host must be a DNS name with a domain "
+                    + "(the driver sends no SNI for an IP literal, and case sni needs a wildcard of its domain)");
+        }
+        String wildcard = Optional.ofNullable(p.get(P_MONGO_WILDCARD)).filter(s -> !s.isBlank()).map(String::trim)
+                .orElse("*" + host.substring(host.indexOf('.')));
+        String cidr = Optional.ofNullable(p.get(P_MONGO_CIDR)).filter(s -> !s.isBlank()).map(String::trim)
+                .orElseGet(() -> resolve(host));
+        String caFile = p.get(P_MONGO_CA);
+        if (blank(caFile)) {
+            throw new IllegalArgumentException(P_MONGO_CA + " is not set: the PEM CA that signed MongoDB's certificate "
+                    + "(the services verify it; there is no trust-all)");
+        }
+        Path ca = existingFile(P_MONGO_CA, caFile);
+        try {
+            return new Mongo(uri, host, wildcard, cidr, Files.readString(ca));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(P_MONGO_CA + "=" + ca + ": cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static String resolve(String host) {
+        try {
+            for (InetAddress a : InetAddress.getAllByName(host)) {
+                if (a instanceof java.net.Inet4Address) {
+                    return a.getHostAddress() + "/32";
+                }
+            }
+            throw new IllegalArgumentException(P_MONGO_URI + ": host " + host + " has no IPv4 address; set " + P_MONGO_CIDR);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(P_MONGO_URI + ": host " + host + " does not resolve from this machine; set "
+                    + P_MONGO_CIDR + " to its address as the cluster sees it (case bypass excludes it from the sidecar)");
+        }
+    }
+
+    private static Path existingFile(String property, String value) {
+        Path path = Path.of(value.trim());
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException(property + "=" + value + ": no such file");
+        }
+        return path;
+    }
+
+    private static Optional<URI> optionalUrl(Map<String, String> p, String property) {
+        String v = p.get(property);
+        if (blank(v)) {
+            return Optional.empty();
+        }
+        try {
+            URI u = URI.create(v.trim());
+            if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+                throw new IllegalArgumentException("not an http(s) URL");
+            }
+            return Optional.of(u);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(property + "=" + v + ": " + e.getMessage());
+        }
+    }
+
+    private static boolean bool(Map<String, String> p, String property) {
+        String v = p.get(property);
+        if (blank(v)) {
+            return false;
+        }
+        return switch (v.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(property + "=" + v + ": must be true or false");
+        };
+    }
+
+    private static int integer(Map<String, String> p, String property, int dflt) {
+        String v = p.get(property);
+        if (blank(v)) {
+            return dflt;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(property + "=" + v + ": not a whole number");
+        }
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.meshbench.orchestrator.kubernetes;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.target.Target;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.WorkloadInfo;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * A Kubernetes cluster with Istio: each case is {@code istio-config}'s overlay, applied by server-side apply into
+ * one namespace of the kit's own; CPU per pod and container comes from Prometheus.
+ */
+public final class KubernetesTarget implements Target {
+    /** The data plane's name in results: Istio's Envoy proxies, nginx as SNI proxy. */
+    public static final String DATA_PLANE = "istio";
+
+    private final KubernetesSettings settings;
+    private final int customers;
+    private final int flightDays;
+    private final WorkloadInfo workload;
+    private final Supplier<KubernetesClient> clients;
+    private final ClusterOps.Applier applier;
+    private final PrintStream progress;
+
+    /**
+     * @param clients makes the client a deployment uses and closes (tests pass the mock server's)
+     * @param applier how resources are written ({@link ClusterOps.Applier#SERVER_SIDE} on a real cluster)
+     */
+    public KubernetesTarget(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload,
+            Supplier<KubernetesClient> clients, ClusterOps.Applier applier, PrintStream progress) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.customers = customers;
+        this.flightDays = flightDays;
+        this.workload = Objects.requireNonNull(workload, "workload");
+        this.clients = Objects.requireNonNull(clients, "clients");
+        this.applier = Objects.requireNonNull(applier, "applier");
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    /** A target whose clients come from the settings' kubeconfig, or the usual places. */
+    public static KubernetesTarget of(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload,
+            PrintStream progress) {
+        return new KubernetesTarget(settings, customers, flightDays, workload, () -> client(settings),
+                ClusterOps.Applier.SERVER_SIDE, progress);
+    }
+
+    static KubernetesClient client(KubernetesSettings s) {
+        Config config;
+        if (s.kubeconfig().isPresent()) {
+            Path file = s.kubeconfig().get();
+            try {
+                config = Config.fromKubeconfig(null, Files.readString(file), file.toAbsolutePath().toString());
+            } catch (IOException e) {
+                throw new TargetException(KubernetesSettings.P_KUBECONFIG + "=" + file + ": cannot be read: " + e.getMessage(), e);
+            }
+        } else {
+            config = Config.autoConfigure(null);
+        }
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    @Override
+    public String id() {
+        return "kubernetes";
+    }
+
+    @Override
+    public KubernetesDeployment deploy(EgressCase egressCase, Path logDir) {
+        return KubernetesDeployment.start(egressCase, settings, customers, flightDays, workload, clients.get(), applier, progress);
+    }
+
+    /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
+    @Override
+    public DataPlaneInfo dataPlane() {
+        return new DataPlaneInfo(DATA_PLANE, Map.of(), null, true, "BoringSSL");
+    }
+
+    public KubernetesSettings settings() {
+        return settings;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.meshbench.orchestrator.kubernetes;
+
+import static dev.meshbench.orchestrator.kubernetes.KubernetesFixtures.NAMESPACE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.WorkloadInfo;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The Kubernetes target's deploy and teardown paths, errors included, on fabric8's mock API server. */
+@EnableKubernetesMockClient(crud = true)
+class KubernetesTargetTest {
+    KubernetesMockServer server;
+    KubernetesClient client;
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void setUp() {
+        KubernetesFixtures.installIstioCrds(client);
+        KubernetesFixtures.installEgressGateway(client);
+    }
+
+    private KubernetesTarget target() {
+        // The deployment closes the client it is given: hand it one of its own on the same mock server.
+        return new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(2)), 10, 1, WorkloadInfo.ORIGINAL,
+                () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(client.getConfiguration()).build(),
+                ClusterOps.Applier.CREATE_OR_REPLACE, new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void deploysACaseAndTearsItDownOnClose() {
+        try (KubernetesDeployment d = target().deploy(EgressCase.MTLS, Path.of("logs"))) {
+            assertTrue(client.namespaces().withName(NAMESPACE).get() != null);
+            assertEquals(d.resources().size(), d.resources().stream().filter(r -> client.resource(r).get() != null).count());
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("applying " + d.resources().size()
+                    + " resources of istio-config/cases/mtls to namespace meshbench-test"));
+            assertEquals(java.util.List.of("customer", "sidecar-customer", "flight", "sidecar-flight", "auth", "sidecar-auth",
+                    "booking", "sidecar-booking", "egress-gateway"), d.components().stream().map(c -> c.name()).toList());
+        }
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "closing the deployment left the namespace");
+        assertEquals(0, client.apps().deployments().inNamespace(NAMESPACE).list().getItems().size());
+    }
+
+    @Test
+    void a422StopsTheRunNamingTheResourceAndReasonAndStillTearsDown() {
+        server.expect().post().withPath("/apis/networking.istio.io/v1/namespaces/" + NAMESPACE + "/serviceentries")
+                .andReturn(422, new StatusBuilder().withApiVersion("v1").withKind("Status").withStatus("Failure").withCode(422)
+                        .withReason("Invalid").withMessage("ServiceEntry.networking.istio.io \"mongo\" is invalid: "
+                                + "spec.resolution: Unsupported value: \"DNZ\"").build()).once();
+        TargetException e = assertThrows(TargetException.class, () -> target().deploy(EgressCase.SIDECAR, Path.of("logs")));
+        assertEquals("applying ServiceEntry meshbench-test/mongo failed: HTTP 422 Invalid: ServiceEntry.networking.istio.io "
+                + "\"mongo\" is invalid: spec.resolution: Unsupported value: \"DNZ\"", e.getMessage());
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "a failed apply left the namespace");
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("tore down namespace meshbench-test"));
+    }
+
+    @Test
+    void a403StopsTheRunNamingTheResourceAndReasonAndStillTearsDown() {
+        server.expect().post().withPath("/apis/apps/v1/namespaces/" + NAMESPACE + "/deployments")
+                .andReturn(403, new StatusBuilder().withApiVersion("v1").withKind("Status").withStatus("Failure").withCode(403)
+                        .withReason("Forbidden").withMessage("deployments.apps is forbidden: User \"ci\" cannot create "
+                                + "resource \"deployments\" in API group \"apps\" in the namespace \"meshbench-test\"").build()).once();
+        TargetException e = assertThrows(TargetException.class, () -> target().deploy(EgressCase.BYPASS, Path.of("logs")));
+        assertTrue(e.getMessage().matches("applying Deployment meshbench-test/\\w+ failed: HTTP 403 Forbidden: deployments.apps "
+                + "is forbidden: User \"ci\" cannot create .*"), e.getMessage());
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "a failed apply left the namespace");
+    }
+
+    @Test
+    void cpuSeriesArePlacedOnTheComponentsOfTheCase() {
+        try (KubernetesDeployment d = target().deploy(EgressCase.SNI, Path.of("logs"))) {
+            assertEquals("sidecar-booking", d.componentOf(labels(NAMESPACE, "booking-6f7d9c8b5-x7k2p", "istio-proxy")).get().name());
+            assertEquals("booking", d.componentOf(labels(NAMESPACE, "booking-6f7d9c8b5-x7k2p", "booking")).get().name());
+            assertEquals("egress-gateway", d.componentOf(labels(NAMESPACE, "meshbench-egressgateway-55d8f-abcde", "istio-proxy")).get().name());
+            assertEquals("sni-proxy", d.componentOf(labels(NAMESPACE, "meshbench-egressgateway-55d8f-abcde", "sni-proxy")).get().name());
+            // Not the kit's: another namespace, another deployment whose name starts like a service's, a pod of a Job.
+            assertTrue(d.componentOf(labels("default", "booking-6f7d9c8b5-x7k2p", "booking")).isEmpty());
+            assertTrue(d.componentOf(labels(NAMESPACE, "booking-admin-6f7d9c8b5-x7k2p", "booking")).isEmpty());
+            assertTrue(d.componentOf(labels(NAMESPACE, "booking-x7k2p", "booking")).isEmpty());
+            assertEquals(io.fabric8.kubernetes.api.model.HasMetadata.class.isAssignableFrom(d.resources().get(0).getClass()), true);
+        }
+    }
+
+    private static java.util.Map<String, String> labels(String ns, String pod, String container) {
+        return java.util.Map.of("namespace", ns, "pod", pod, "container", container);
+    }
+
+    @Test
+    void keepLeavesTheCaseDeployed() {
+        KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(2));
+        KubernetesSettings keep = new KubernetesSettings(s.kubeconfig(), s.namespace(), s.images(), s.mongo(), s.ingressUrl(),
+                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), true, s.readyTimeout());
+        KubernetesTarget t = new KubernetesTarget(keep, 10, 1, WorkloadInfo.ORIGINAL,
+                () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(client.getConfiguration()).build(),
+                ClusterOps.Applier.CREATE_OR_REPLACE, new PrintStream(out, true, StandardCharsets.UTF_8));
+        t.deploy(EgressCase.SIDECAR, Path.of("logs")).close();
+        assertTrue(client.namespaces().withName(NAMESPACE).get() != null);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("keeping namespace meshbench-test"));
+    }
+
+    @Test
+    void anUnreachableClusterIsNamed() {
+        KubernetesTarget t = new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(2)), 10, 1, WorkloadInfo.ORIGINAL,
+                () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(new io.fabric8.kubernetes.client.ConfigBuilder()
+                        .withMasterUrl("https://127.0.0.1:1").withRequestRetryBackoffLimit(0).withConnectionTimeout(2000).build()).build(),
+                ClusterOps.Applier.SERVER_SIDE, new PrintStream(out, true, StandardCharsets.UTF_8));
+        TargetException e = assertThrows(TargetException.class, () -> t.deploy(EgressCase.SIDECAR, Path.of("logs")));
+        assertTrue(e.getMessage().startsWith("no reachable cluster at https://127.0.0.1:1"), e.getMessage());
+    }
+}
