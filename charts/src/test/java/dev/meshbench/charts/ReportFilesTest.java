@@ -14,6 +14,8 @@ import dev.meshbench.charts.render.CsvReportWriter;
 import dev.meshbench.charts.render.LatencyChartRenderer;
 import dev.meshbench.charts.render.ThroughputChartRenderer;
 import dev.meshbench.results.ClusterInfo;
+import java.util.Map;
+import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ClusterNode;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
@@ -157,6 +159,32 @@ class ReportFilesTest {
                         + "(3 \u00d7 8 CPU / 32 GiB)</td></tr>", "Nothing was skipped.")) {
             assertTrue(html.contains(expected), expected);
         }
+    }
+
+    @Test
+    @DisplayName("runs from a cluster and from the local target share one report, as series of their own")
+    void htmlBothTargets(@TempDir Path tmp) throws Exception {
+        ClusterInfo cluster = new ClusterInfo("v1.31.4", "1.28.0", List.of(new ClusterNode("worker-1", 8, 32L << 30, null)));
+        Path results = tmp.resolve("results");
+        RunResults local = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-1").resolve("results.json"));
+        ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"), local);
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-2").resolve("results.json"));
+        RunInputs in = r.inputs();
+        RunInputs k8s = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), TargetKind.KUBERNETES,
+                in.steps(), in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(),
+                in.versions(), in.machine(), in.startTime(), in.status(), in.failureReason(),
+                new DataPlaneInfo("istio", Map.of("sidecar", "istio-proxy 1.28.0"), null, true, "BoringSSL"),
+                in.workload(), null).withCluster(cluster);
+        ResultsJson.writeResults(results.resolve("sni-k8s").resolve("results.json"),
+                new RunResults(r.schemaVersion(), k8s, r.conversion(), r.steps(), r.notes()));
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("out/index.html"));
+        for (String expected : List.of("on the <b>kubernetes</b> and <b>local</b> targets", "Nothing was skipped.")) {
+            assertTrue(html.contains(expected), expected);
+        }
+        String steps = Files.readString(tmp.resolve("out/steps.csv"));
+        assertTrue(steps.contains("kubernetes") && steps.contains("local"), steps);
+        assertTrue(steps.contains("istio") && steps.contains("envoy"), steps);
     }
 
     /** Rewrites the golden CSVs; run with -Dmeshbench.regenerate=true after a deliberate change, then review. */

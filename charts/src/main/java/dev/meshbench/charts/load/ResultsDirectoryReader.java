@@ -59,8 +59,7 @@ public final class ResultsDirectoryReader {
             readRun(dir, mode, runs, skipped);
         }
         runs = dropDuplicateIds(runs, skipped);
-        runs = keepMajority(runs, skipped, r -> r.results().inputs().target(), "target",
-                (value, others) -> "target " + value.id() + " differs from " + others.id() + " of the other runs");
+        // Runs of both targets stay: a cluster's runs are series of their own (data plane istio), beside the local ones.
         runs = keepMajority(runs, skipped, r -> r.results().clientSteps(), "client steps",
                 (value, others) -> "client steps " + value + " differ from " + others + " of the other runs; "
                         + "throughput curves and repeats are compared step by step");

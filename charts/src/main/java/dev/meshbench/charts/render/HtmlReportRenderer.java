@@ -110,14 +110,16 @@ public final class HtmlReportRenderer {
                     .append("</code>; see <a href=\"#skipped\">what was skipped</a>.</p>\n");
             return;
         }
-        RunInputs first = m.loaded().runs().get(0).results().inputs();
         int caseCount = m.caseIds().size();
         int planeCount = m.dataPlanes().size();
         h.append(runs).append(runs == 1 ? " run" : " runs").append(" of ").append(caseCount)
                 .append(caseCount == 1 ? " case" : " cases").append(" on ").append(planeCount)
                 .append(planeCount == 1 ? " data plane" : " data planes").append(" (")
                 .append(esc(m.cases().stream().map(Labels::caseWithRuns).collect(Collectors.joining(", "))))
-                .append(") on the <b>").append(esc(first.target().id())).append("</b> target, read from <code>")
+                .append(") on the <b>").append(m.loaded().runs().stream().map(r -> esc(r.results().inputs().target().id()))
+                        .distinct().sorted().collect(Collectors.joining("</b> and <b>"))).append("</b> target")
+                .append(m.loaded().runs().stream().map(r -> r.results().inputs().target()).distinct().count() > 1 ? "s" : "")
+                .append(", read from <code>")
                 .append(esc(m.loaded().directory().toString())).append("</code>. Every run stepped through ")
                 .append(m.clientSteps().stream().map(String::valueOf).collect(Collectors.joining(", ")))
                 .append(" concurrent clients. Response time and CPU are compared at <b>").append(m.clients())
