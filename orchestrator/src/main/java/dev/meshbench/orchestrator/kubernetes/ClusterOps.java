@@ -67,7 +67,10 @@ public final class ClusterOps {
         try {
             return client.getKubernetesVersion().getGitVersion();
         } catch (KubernetesClientException e) {
-            throw new TargetException("no reachable cluster at " + client.getMasterUrl() + ": " + reason(e), e);
+            String source = client.getConfiguration().getCurrentContext() == null
+                    ? " (no kubeconfig found: set KUBECONFIG or -D" + KubernetesSettings.P_KUBECONFIG + ")"
+                    : " (kubeconfig context " + client.getConfiguration().getCurrentContext().getName() + ")";
+            throw new TargetException("no reachable cluster at " + client.getMasterUrl() + source + ": " + reason(e), e);
         }
     }
 
@@ -313,8 +316,22 @@ public final class ClusterOps {
             return "HTTP " + e.getCode() + (e.getStatus().getReason() != null ? " " + e.getStatus().getReason() : "") + ": "
                     + e.getStatus().getMessage();
         }
-        Throwable cause = e.getCause() != null ? e.getCause() : e;
-        return e.getCode() > 0 ? "HTTP " + e.getCode() + ": " + e.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage();
+        if (e.getCode() > 0) {
+            return "HTTP " + e.getCode() + ": " + e.getMessage();
+        }
+        // A transport failure: the JDK's exceptions often carry no message, so name the innermost cause by its type
+        // ("UnresolvedAddressException", "ConnectException: Connection refused").
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String what = switch (root.getClass().getSimpleName()) {
+            case "UnresolvedAddressException", "UnknownHostException" -> "host not found";
+            case "ConnectException" -> "connection refused";
+            case "HttpTimeoutException", "SocketTimeoutException" -> "timed out";
+            default -> root.getClass().getSimpleName();
+        };
+        return root.getMessage() == null || root.getMessage().isBlank() ? what : what + " (" + root.getMessage() + ")";
     }
 
     private <T> T call(String what, java.util.function.Supplier<T> action) {
