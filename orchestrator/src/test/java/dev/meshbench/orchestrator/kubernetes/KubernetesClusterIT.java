@@ -1,0 +1,169 @@
+package dev.meshbench.orchestrator.kubernetes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.ClusterInfo;
+import dev.meshbench.results.WorkloadInfo;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kubernetes target's real code path (server-side apply, rollout waits, switching case, teardown, the server's
+ * own errors) against a real control plane: kube-apiserver, kube-controller-manager and kube-scheduler with etcd,
+ * and kwok running one fake node so pods become Running and rollouts complete. {@code .ci/run} starts it with
+ * {@code istio-config/test-cluster/cluster.sh} and sets {@value #KUBECONFIG_ENV}; without it these tests are skipped.
+ *
+ * <p>kwok's pods run no containers and carry no traffic, so what needs traffic (the port-forwards, the services'
+ * readiness, loading the database, Prometheus, JMeter) is not exercised here; the mock-server tests and the local
+ * target cover those parts.
+ */
+class KubernetesClusterIT {
+    static final String KUBECONFIG_ENV = "MESHBENCH_TEST_KUBECONFIG";
+    private static final String NAMESPACE = "meshbench-it";
+
+    private KubernetesClient client;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void connect() throws Exception {
+        String kubeconfig = System.getenv(KUBECONFIG_ENV);
+        assumeTrue(kubeconfig != null && Files.isRegularFile(Path.of(kubeconfig)), KUBECONFIG_ENV
+                + " names no kubeconfig: no test cluster (start one with istio-config/test-cluster/cluster.sh up DIR; istio DIR)");
+        client = client(Path.of(kubeconfig), Optional.empty());
+    }
+
+    @AfterEach
+    void cleanUp() {
+        if (client != null) {
+            new ClusterOps(client, NAMESPACE, ClusterOps.Applier.SERVER_SIDE).teardown(Duration.ofSeconds(120));
+            client.close();
+        }
+    }
+
+    private static KubernetesClient client(Path kubeconfig, Optional<String> token) throws Exception {
+        Config config = Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
+        token.ifPresent(config::setOauthToken);
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    private KubernetesTarget target(boolean keep) {
+        KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120));
+        KubernetesSettings settings = new KubernetesSettings(s.kubeconfig(), NAMESPACE, s.images(), s.mongo(), s.ingressUrl(),
+                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), keep, s.readyTimeout());
+        return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL,
+                () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE,
+                new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    private List<String> caseLabelled(String caseId) {
+        return ClusterOps.KINDS.stream().flatMap(k -> client.resources(k).inNamespace(NAMESPACE)
+                .withLabel(CaseManifests.CASE_LABEL, caseId).list().getItems().stream())
+                .map(CaseManifests::describe).toList();
+    }
+
+    @Test
+    void deploysEveryCaseSwitchingInOneNamespaceThenTearsDown() {
+        String previous = null;
+        for (EgressCase c : EgressCase.values()) {
+            try (KubernetesDeployment d = target(true).deploy(c, Path.of("logs"))) {
+                d.awaitRollouts(Duration.ofSeconds(120));
+                for (HasMetadata r : d.resources()) {
+                    HasMetadata live = client.resource(r).get();
+                    assertNotNull(live, CaseManifests.describe(r) + " missing after apply");
+                    assertTrue(live.getMetadata().getManagedFields().stream().anyMatch(m -> CaseManifests.FIELD_MANAGER
+                            .equals(m.getManager()) && "Apply".equals(m.getOperation())), CaseManifests.describe(r) + " not server-side applied");
+                }
+                if (previous != null) {
+                    assertEquals(List.of(), caseLabelled(previous), "case " + c.id() + " left resources of " + previous);
+                }
+                String annotation = client.apps().deployments().inNamespace(NAMESPACE).withName("booking").get().getSpec()
+                        .getTemplate().getMetadata().getAnnotations().get("traffic.sidecar.istio.io/excludeOutboundIPRanges");
+                assertEquals(c == EgressCase.BYPASS ? "10.20.30.40/32" : null, annotation,
+                        "the bypass annotation must exist in case bypass only (server-side apply removes it after)");
+                ClusterInfo cluster = d.cluster().orElseThrow();
+                assertTrue(cluster.kubernetesVersion().startsWith("v1.31."), cluster.kubernetesVersion());
+                assertFalse(cluster.nodes().isEmpty());
+                previous = c.id();
+            }
+        }
+        // The last deployment was kept; a deployment that does not keep tears the namespace down.
+        target(false).deploy(EgressCase.SIDECAR, Path.of("logs")).close();
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "teardown left the namespace");
+        assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-egressgateway").get(),
+                "teardown touched Istio's egress gateway");
+    }
+
+    @Test
+    void theServersOwnValidationErrorIsNamed() {
+        KubernetesDeployment d = target(true).deploy(EgressCase.SIDECAR, Path.of("logs"));
+        d.close();
+        GenericKubernetesResource bad = new GenericKubernetesResourceBuilder().withApiVersion("networking.istio.io/v1")
+                .withKind("ServiceEntry").withNewMetadata().withName("mongo").withNamespace(NAMESPACE).endMetadata()
+                .addToAdditionalProperties("spec", Map.of("hosts", List.of("db.perf.example"), "resolution", "DNZ",
+                        "ports", List.of(Map.of("number", 27017, "name", "tls", "protocol", "TLS"))))
+                .build();
+        ClusterOps ops = new ClusterOps(client, NAMESPACE, ClusterOps.Applier.SERVER_SIDE);
+        TargetException e = assertThrows(TargetException.class, () -> ops.apply(List.of(bad)));
+        assertTrue(e.getMessage().startsWith("applying ServiceEntry meshbench-it/mongo failed: HTTP 422"), e.getMessage());
+        assertTrue(e.getMessage().contains("spec.resolution: Unsupported value: \"DNZ\""), e.getMessage());
+    }
+
+    @Test
+    void aRolloutThatCannotBeScheduledIsNamedWithTheSchedulersReason() {
+        KubernetesDeployment d = target(true).deploy(EgressCase.BYPASS, Path.of("logs"));
+        d.close();
+        Deployment stuck = new DeploymentBuilder().withNewMetadata().withName("stuck").withNamespace(NAMESPACE)
+                .addToLabels(CaseManifests.PART_OF, CaseManifests.PART_OF_VALUE).endMetadata()
+                .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", "stuck").endSelector()
+                .withNewTemplate().withNewMetadata().addToLabels("app", "stuck").endMetadata().withNewSpec()
+                .addToNodeSelector("meshbench.dev/no-such-node", "true")
+                .addNewContainer().withName("stuck").withImage("registry.example/stuck:1").endContainer()
+                .endSpec().endTemplate().endSpec().build();
+        ClusterOps ops = new ClusterOps(client, NAMESPACE, ClusterOps.Applier.SERVER_SIDE);
+        ops.apply(List.of(stuck));
+        TargetException e = assertThrows(TargetException.class, () -> ops.awaitRollouts(List.of(stuck), List.of(), Duration.ofSeconds(15)));
+        assertTrue(e.getMessage().contains("Deployment meshbench-it/stuck: 0/1 available"), e.getMessage());
+        assertTrue(e.getMessage().contains("PodScheduled=False (Unschedulable"), e.getMessage());
+        assertTrue(e.getMessage().contains("FailedScheduling"), e.getMessage());
+    }
+
+    @Test
+    void aForbiddenRequestIsNamedWithTheServersReason() throws Exception {
+        String token = System.getenv("MESHBENCH_TEST_VIEWER_TOKEN");
+        assumeTrue(token != null && !token.isBlank(), "MESHBENCH_TEST_VIEWER_TOKEN is not set: no user without rights");
+        try (KubernetesClient viewer = client(Path.of(System.getenv(KUBECONFIG_ENV)), Optional.of(token))) {
+            KubernetesTarget t = new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(5)), 10, 1,
+                    WorkloadInfo.ORIGINAL, () -> new KubernetesClientBuilder().withConfig(viewer.getConfiguration()).build(),
+                    ClusterOps.Applier.SERVER_SIDE, new PrintStream(out, true, StandardCharsets.UTF_8));
+            TargetException e = assertThrows(TargetException.class, () -> t.deploy(EgressCase.SIDECAR, Path.of("logs")));
+            assertTrue(e.getMessage().contains("failed: HTTP 403 Forbidden: "), e.getMessage());
+            assertTrue(e.getMessage().contains("is forbidden: User \"meshbench-viewer\" cannot"), e.getMessage());
+        }
+    }
+}
