@@ -27,8 +27,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
@@ -180,26 +178,7 @@ public final class KubernetesDeployment implements Deployment {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (String svc : TopologyPlanner.SERVICES) {
             URI uri = serviceEndpoints.get(svc).resolve("/" + svc + "/ready");
-            String last = "no answer";
-            while (true) {
-                try {
-                    HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
-                            HttpResponse.BodyHandlers.ofString());
-                    if (r.statusCode() == 200) {
-                        break;
-                    }
-                    last = r.statusCode() + " " + r.body();
-                } catch (IOException e) {
-                    last = e.toString();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new TargetException("waiting for " + svc + " interrupted");
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new TargetException(svc + " not ready after " + timeout.toSeconds() + " s at " + uri + ": " + last);
-                }
-                sleep(500);
-            }
+            AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 500, Optional::empty);
         }
     }
 

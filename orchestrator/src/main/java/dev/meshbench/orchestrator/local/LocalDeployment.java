@@ -230,29 +230,8 @@ public final class LocalDeployment implements Deployment {
         for (String svc : serviceEndpoints.keySet()) {
             String path = ready.get(svc).get("ready").orElse("/" + svc + "/health/ready");
             URI uri = serviceEndpoints.get(svc).resolve(path);
-            String last = "no answer";
-            while (true) {
-                failure().ifPresent(f -> {
-                    throw new TargetException("case " + egressCase.id() + " is not ready: " + f);
-                });
-                try {
-                    HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
-                            HttpResponse.BodyHandlers.ofString());
-                    if (r.statusCode() == 200) {
-                        break;
-                    }
-                    last = r.statusCode() + " " + r.body();
-                } catch (IOException e) {
-                    last = e.toString();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new TargetException("waiting for " + svc + " interrupted");
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new TargetException(svc + " not ready after " + timeout.toSeconds() + " s at " + uri + ": " + last);
-                }
-                sleep(200);
-            }
+            AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 200,
+                    () -> failure().map(f -> "case " + egressCase.id() + ": " + f));
         }
         AcmeairData.load(http, serviceEndpoints, config.customers(), config.flightDays(), config.workload(), egressCase.id(),
                 System.out);

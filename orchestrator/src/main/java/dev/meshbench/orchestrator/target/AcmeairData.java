@@ -30,6 +30,43 @@ public final class AcmeairData {
                 + (WorkloadInfo.ORIGINAL_MIX.equals(workload.mix()) ? "&network=original" : ""), caseId, progress);
     }
 
+    /**
+     * Waits until {@code GET uri} answers 200, asking every {@code pollMs}; gives up at {@code deadlineNanos}
+     * ({@link System#nanoTime}) naming the service, the URL and the last answer, or as soon as {@code failure} says
+     * something died.
+     */
+    public static void awaitReady(HttpClient http, String svc, URI uri, long deadlineNanos, Duration timeout, long pollMs,
+            java.util.function.Supplier<java.util.Optional<String>> failure) {
+        String last = "no answer";
+        while (true) {
+            failure.get().ifPresent(f -> {
+                throw new TargetException(svc + " is not ready: " + f);
+            });
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+                last = r.statusCode() + " " + r.body();
+            } catch (IOException e) {
+                last = e.toString();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("waiting for " + svc + " interrupted");
+            }
+            if (System.nanoTime() > deadlineNanos) {
+                throw new TargetException(svc + " not ready after " + timeout.toSeconds() + " s at " + uri + ": " + last);
+            }
+            try {
+                Thread.sleep(pollMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("waiting for " + svc + " interrupted");
+            }
+        }
+    }
+
     private static void load(HttpClient http, Map<String, URI> services, String svc, String path, String caseId, PrintStream progress) {
         URI base = services.get(svc);
         if (base == null) {
