@@ -76,11 +76,8 @@ final class RenderCommand implements Callable<Integer> {
             if (props.containsKey(KubernetesSettings.P_IMAGE_SNI_PROXY)) {
                 images.put(KubernetesSettings.SNI_PROXY_IMAGE, props.get(KubernetesSettings.P_IMAGE_SNI_PROXY));
             }
-            docs = new Kustomize(Kustomize.Files.packaged()).build(c.istioConfigDir(), new Kustomize.Overrides(
-                    props.getOrDefault(KubernetesSettings.P_NAMESPACE, TopologyPlanner.APP_NAMESPACE), images,
-                    Map.of("Secret/meshbench-jwt", Map.of("private.pem", CaseManifests.REDACTED, "public.pem", CaseManifests.REDACTED),
-                            "ConfigMap/meshbench-workload", Map.of("FLIGHT_CACHE", Boolean.toString(workload.flightCache()),
-                                    "REWARDS_ASYNC", Boolean.toString(workload.rewardsAsync())))));
+            docs = CaseManifests.render(c, props.getOrDefault(KubernetesSettings.P_NAMESPACE, TopologyPlanner.APP_NAMESPACE),
+                    images, java.util.Optional.empty(), workload, null);
             source = "with istio-config's own MongoDB parameters (set -D" + KubernetesSettings.P_MONGO_URI + " and -D"
                     + KubernetesSettings.P_MONGO_CA + " for yours)";
         }

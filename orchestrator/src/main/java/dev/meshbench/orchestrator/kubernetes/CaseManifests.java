@@ -35,16 +35,26 @@ public final class CaseManifests {
      *            run; {@code null} to print {@link #REDACTED} instead
      */
     public static List<ObjectNode> render(EgressCase c, KubernetesSettings s, WorkloadInfo workload, Map<String, String> jwt) {
-        KubernetesSettings.Mongo m = s.mongo();
+        return render(c, s.namespace(), s.images(), java.util.Optional.of(s.mongo()), workload, jwt);
+    }
+
+    /**
+     * Renders a case from its parts.
+     *
+     * @param mongo the external MongoDB, or empty to keep {@code istio-config}'s own parameters (for printing)
+     */
+    public static List<ObjectNode> render(EgressCase c, String namespace, Map<String, String> images,
+            java.util.Optional<KubernetesSettings.Mongo> mongo, WorkloadInfo workload, Map<String, String> jwt) {
         Map<String, Map<String, String>> data = new LinkedHashMap<>();
-        data.put("ConfigMap/meshbench-mongo", Map.of("uri", m.uri().toString(), "host", m.host(), "wildcard", m.wildcard(),
-                "cidr", m.cidr()));
-        data.put("Secret/meshbench-mongo-ca", Map.of("ca.crt", m.caPem()));
+        mongo.ifPresent(m -> {
+            data.put("ConfigMap/meshbench-mongo", Map.of("uri", m.uri().toString(), "host", m.host(), "wildcard", m.wildcard(),
+                    "cidr", m.cidr()));
+            data.put("Secret/meshbench-mongo-ca", Map.of("ca.crt", m.caPem()));
+        });
         data.put("Secret/meshbench-jwt", jwt != null ? Map.copyOf(jwt) : Map.of("private.pem", REDACTED, "public.pem", REDACTED));
         data.put("ConfigMap/meshbench-workload", Map.of("FLIGHT_CACHE", Boolean.toString(workload.flightCache()),
                 "REWARDS_ASYNC", Boolean.toString(workload.rewardsAsync())));
-        Kustomize.Overrides o = new Kustomize.Overrides(s.namespace(), s.images(), data);
-        return new Kustomize(Kustomize.Files.packaged()).build(c.istioConfigDir(), o);
+        return new Kustomize(Kustomize.Files.packaged()).build(c.istioConfigDir(), new Kustomize.Overrides(namespace, images, data));
     }
 
     /** The rendered documents as fabric8's typed models (Istio kinds through the Istio extension's classes). */

@@ -1,0 +1,42 @@
+package dev.meshbench.orchestrator.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class RenderCommandTest {
+    private static String[] run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new RenderCommand());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void printsTheCasesManifestsWithTheRunsNamespaceAndNoKey() {
+        String[] r = run("--case", "mtls", "-Dmeshbench.namespace=perf-3", "-Dmeshbench.flightCache=false");
+        assertEquals("0", r[0], r[2]);
+        String yaml = r[1];
+        assertTrue(yaml.startsWith("# meshbench: case mtls (4. mTLS sidecar <-> egress gateway), istio-config/cases/mtls, 17 resources"), yaml);
+        assertTrue(yaml.contains("kind: Gateway") && yaml.contains("mode: ISTIO_MUTUAL"), yaml);
+        assertTrue(yaml.contains("name: perf-3") && yaml.contains("namespace: perf-3"), yaml);
+        assertTrue(yaml.contains("FLIGHT_CACHE: \"false\""), yaml);
+        assertTrue(yaml.contains("private.pem: \"<generated per run, not shown>\""), yaml);
+        assertFalse(yaml.contains("BEGIN PRIVATE KEY"), "a key was printed");
+    }
+
+    @Test
+    void localTargetPrintsTheTopologyPlan() {
+        String[] r = run("--case", "sni", "--target", "local");
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].startsWith("case sni | data plane netty"), r[1]);
+    }
+}
