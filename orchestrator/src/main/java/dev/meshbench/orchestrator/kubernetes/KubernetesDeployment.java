@@ -191,7 +191,11 @@ public final class KubernetesDeployment implements Deployment {
         long deadline = System.nanoTime() + SERIES_WAIT.toNanos();
         List<Component> missing;
         while (true) {
-            cpu.poll(Instant.now());
+            try {
+                cpu.poll(Instant.now());
+            } catch (PrometheusException e) {
+                throw new TargetException("reading CPU from Prometheus failed: " + e.getMessage(), e);
+            }
             missing = cpu.missing(components());
             if (missing.isEmpty()) {
                 return;
