@@ -8,9 +8,7 @@ import dev.meshbench.results.WorkloadInfo;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -59,8 +57,8 @@ public final class KubernetesTarget implements Target {
         if (s.kubeconfig().isPresent()) {
             Path file = s.kubeconfig().get();
             try {
-                config = Config.fromKubeconfig(null, Files.readString(file), file.toAbsolutePath().toString());
-            } catch (IOException e) {
+                config = Config.fromKubeconfig(file.toFile());
+            } catch (RuntimeException e) {
                 throw new TargetException(KubernetesSettings.P_KUBECONFIG + "=" + file + ": cannot be read: " + e.getMessage(), e);
             }
         } else {

@@ -157,7 +157,7 @@ public final class Kustomize {
         Map<String, String> data = overrides.data().get(key);
         if (data != null) {
             boolean secret = "Secret".equals(doc.path("kind").asText());
-            ObjectNode target = doc.with(secret && !doc.has("data") ? "stringData" : "data");
+            ObjectNode target = doc.withObject(secret && !doc.has("data") ? "stringData" : "data");
             data.forEach((k, v) -> target.put(k, secret && doc.has("data") && !doc.has("stringData")
                     ? java.util.Base64.getEncoder().encodeToString(v.getBytes(java.nio.charset.StandardCharsets.UTF_8)) : v));
         }
@@ -202,7 +202,7 @@ public final class Kustomize {
 
     /** Strategic merge for maps; a list in the patch replaces the list (the kit's patches have none). */
     private static void merge(ObjectNode into, JsonNode patch) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = patch.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = patch.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode existing = into.get(e.getKey());
             if (e.getValue().isNull()) {
@@ -348,9 +348,9 @@ public final class Kustomize {
         for (ObjectNode r : resources) {
             String kind = r.path("kind").asText();
             if ("Namespace".equals(kind)) {
-                r.with("metadata").put("name", namespace);
+                r.withObject("metadata").put("name", namespace);
             } else if (!CLUSTER_SCOPED.contains(kind)) {
-                r.with("metadata").put("namespace", namespace);
+                r.withObject("metadata").put("namespace", namespace);
             }
         }
     }

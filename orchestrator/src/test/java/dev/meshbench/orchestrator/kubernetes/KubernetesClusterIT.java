@@ -67,7 +67,7 @@ class KubernetesClusterIT {
     }
 
     private static KubernetesClient client(Path kubeconfig, Optional<String> token) throws Exception {
-        Config config = Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
+        Config config = Config.fromKubeconfig(kubeconfig.toFile());
         token.ifPresent(config::setOauthToken);
         return new KubernetesClientBuilder().withConfig(config).build();
     }
