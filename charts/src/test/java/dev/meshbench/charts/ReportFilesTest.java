@@ -14,6 +14,8 @@ import dev.meshbench.charts.render.CsvReportWriter;
 import dev.meshbench.charts.render.LatencyChartRenderer;
 import dev.meshbench.charts.render.ThroughputChartRenderer;
 import dev.meshbench.results.ClusterInfo;
+import dev.meshbench.results.StepResult;
+import dev.meshbench.results.StepHost;
 import java.util.Map;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ClusterNode;
@@ -127,7 +129,7 @@ class ReportFilesTest {
                 "<td class=\"muted\" title=\"no bypass run on data plane netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards\">no bypass run</td>",
                 "<tr class=\"first base\"><td class=\"l\">envoy</td>",
                 "<th class=\"l\">JMeter</th><td class=\"l\">5.6.3</td>", "<td class=\"l\">1, 5, 10, 20, 30</td>",
-                "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<th>MongoDB<br>cmds/tx</th>", "<td>0.80</td><td>0.25</td><td>513</td></tr>", "<tr class=\"total\"><td class=\"l\">mesh "
+                "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<th>MongoDB<br>cmds/tx</th>", "<td>0.80</td><td>0.25</td><td>513</td><td></td><td></td><td></td></tr>", "<tr class=\"total\"><td class=\"l\">mesh "
                 + "total</td>", "Nothing was skipped.", "2026-11-21 12:00:00 UTC")) {
             assertTrue(html.contains(expected), expected);
         }
@@ -159,6 +161,30 @@ class ReportFilesTest {
                         + "(3 \u00d7 8 CPU / 32 GiB)</td></tr>", "Nothing was skipped.")) {
             assertTrue(html.contains(expected), expected);
         }
+    }
+
+    @Test
+    @DisplayName("a saturated step is flagged in index.html and steps.csv, with what it means")
+    void htmlSaturated(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-1").resolve("results.json"));
+        List<StepResult> steps = new java.util.ArrayList<>();
+        for (StepResult s : r.steps()) {
+            boolean hot = s.clients() == 20;
+            steps.add(new StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(), s.measuredSeconds(),
+                    s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(),
+                    s.throughputPerSecond(), s.latencyMs(), s.cpu(), s.work(),
+                    new StepHost(hot ? 97.4 : 41.0, hot ? 6.2 : 1.1, 2, hot ? 55.0 : 12.0, hot)));
+        }
+        ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
+                new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), steps, r.notes()));
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("out/index.html"));
+        assertTrue(html.contains("<td class=\"bad\">97.4 saturated</td><td>6.2</td><td>55</td>"), "saturated cell");
+        assertTrue(html.contains("<td>41.0</td><td>1.1</td><td>12</td>"), "unsaturated cell");
+        assertTrue(html.contains("the components waited for cores"), "the meaning");
+        String csv = Files.readString(tmp.resolve("out/steps.csv"));
+        assertTrue(csv.contains(",97.4,6.2,55,true\n") && csv.contains(",41,1.1,12,false\n"), csv);
     }
 
     @Test

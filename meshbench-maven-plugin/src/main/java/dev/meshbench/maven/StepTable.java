@@ -24,21 +24,26 @@ final class StepTable {
             out.printf(Locale.ROOT, "[%s] workload: %s mix, flight cache %s, rewards %s%n", caseId, w.mix(),
                     w.flightCache() ? "on" : "off", w.rewardsAsync() ? "async" : "sync");
         }
-        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s %9s %9s %10s%n", caseId, "clients", "tx/s", "tx",
-                "errors", "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx", "mongo/tx", "calls/tx", "mongoB/tx");
+        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s %9s %9s %10s %7s %6s %7s%n", caseId, "clients",
+                "tx/s", "tx", "errors", "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx", "mongo/tx", "calls/tx",
+                "mongoB/tx", "host %", "runq", "jmeter%");
         for (StepResult s : results.steps()) {
             var lat = s.latencyMs();
             RoleCpu mesh = s.cpu() == null ? null : s.cpu().mesh();
             RoleCpu app = s.cpu() == null ? null : s.cpu().app();
             var w = s.work();
-            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %12s %12s %9s %9s %10s%n", caseId, s.clients(),
+            var h = s.host();
+            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %12s %12s %9s %9s %10s %7s %6s %7s%s%n", caseId, s.clients(),
                     s.throughputPerSecond(), s.transactions(), s.errors(),
                     lat == null ? "-" : String.format(Locale.ROOT, "%.1f", lat.avg()),
                     lat == null ? "-" : Long.toString(lat.p90()), lat == null ? "-" : Long.toString(lat.p99()),
                     perTx(mesh), perTx(app), w == null ? "-" : fixed(w.mongoCommandsPerTransaction(), 3),
                     w == null ? "-" : fixed(w.interServiceCallsPerTransaction(), 3),
-                    w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0));
+                    w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0),
+                    h == null ? "-" : fixed(h.busyPercent(), 1), h == null ? "-" : fixed(h.runQueue(), 1),
+                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), s.saturated() ? "  SATURATED" : "");
         }
+
         results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));
     }
 

@@ -12,6 +12,7 @@ import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.KitVersions;
+import dev.meshbench.results.MeasurementInfo;
 import java.io.File;
 import java.time.Duration;
 import java.util.Map;
@@ -66,7 +67,9 @@ public class UpMojo extends AbstractMojo {
             throw new MojoFailureException(e.getMessage());
         }
         Target target;
+        MeasurementInfo measurement;
         try {
+            measurement = RunConfig.measurement(props);
             target = switch (RunConfig.target(props)) {
                 case LOCAL -> localTarget(props, config);
                 case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
@@ -77,7 +80,7 @@ public class UpMojo extends AbstractMojo {
         }
         try {
             KitVersions versions = new KitVersions(project.getVersion(), System.getProperty("java.version"), jmeterVersion);
-            CaseRun run = CaseRun.start(config, egressCase, target, versions, System.out);
+            CaseRun run = CaseRun.start(config, egressCase, target, versions, System.out, measurement);
             project.setContextValue(CONTEXT_KEY, run);
             Runtime.getRuntime().addShutdownHook(new Thread(run::close, "meshbench-run-" + caseId));
             project.getProperties().setProperty("meshbench.runId", run.runId());

@@ -23,6 +23,13 @@ public final class ResultsSchema {
     /** Cumulative counters of the application's work ({@code epochMs,component,counter,value}), sampled during a run. */
     public static final String COUNTERS_FILE = "counters.csv";
 
+    /**
+     * Host samples: the machine's CPU ({@code /proc/stat}), run queue and the load generator's CPU, cumulative, in
+     * the format of {@link #COUNTERS_FILE}: component {@code host} with counters {@code cpuBusyTicks},
+     * {@code cpuTotalTicks}, {@code runnableSum} and {@code samples}; component {@code loadgen} with {@code cpuMs}.
+     */
+    public static final String HOST_FILE = "host-samples.csv";
+
     /** File the orchestrator writes at the start of a run and updates as steps run. */
     public static final String RUN_FILE = "run.json";
     /** JMeter's CSV output of the run. */

@@ -36,10 +36,12 @@ import java.util.regex.Pattern;
  * @param cluster       the Kubernetes cluster the run ran on ({@link ClusterInfo}); only a run of the
  *                      {@code kubernetes} target has one, and only once the orchestrator has recorded it
  *                      ({@link #withCluster}). Always {@code null} for the local target and in files before version 4
+ * @param measurement   the rules the run's results were checked against ({@link MeasurementInfo}); absent in runs
+ *                      that recorded none, which are read with {@link MeasurementInfo#DEFAULT}
  */
 @JsonPropertyOrder({"schemaVersion", "runId", "caseId", "target", "steps", "stepSeconds", "warmupSeconds",
         "thinkTimeMs", "customers", "versions", "machine", "startTime", "status", "failureReason", "dataPlane",
-        "workload", "cluster"})
+        "workload", "cluster", "measurement"})
 public record RunInputs(
         @JsonProperty(required = true) String schemaVersion,
         @JsonProperty(required = true) String runId,
@@ -57,7 +59,9 @@ public record RunInputs(
         String failureReason,
         DataPlaneInfo dataPlane,
         WorkloadInfo workload,
-        ClusterInfo cluster) {
+        ClusterInfo cluster,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        MeasurementInfo measurement) {
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern CASE_ID = Pattern.compile("[a-z][a-z0-9-]*");
@@ -115,7 +119,7 @@ public record RunInputs(
             Machine machine, Instant startTime) {
         List<StepWindow> steps = clientSteps.stream().map(StepWindow::planned).toList();
         return new RunInputs(ResultsSchema.VERSION, runId, caseId, target, steps, stepSeconds, warmupSeconds,
-                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null, null, null);
+                thinkTimeMs, customers, versions, machine, startTime, RunStatus.RUNNING, null, null, null, null, null);
     }
 
     /** The client counts of the steps, in run order. */
@@ -138,40 +142,62 @@ public record RunInputs(
         updated.replaceAll(s -> s.clients() == window.clients() ? window : s);
         return new RunInputs(schemaVersion, runId, caseId, target, updated, stepSeconds, warmupSeconds,
                 thinkTimeMs, customers, versions, machine, startTime, status, failureReason, dataPlane, workload,
-                cluster);
+                cluster, measurement);
     }
 
     /** These inputs marked as passed. */
     public RunInputs passed() {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane, workload, cluster);
+                customers, versions, machine, startTime, RunStatus.PASSED, null, dataPlane, workload, cluster, measurement);
     }
 
     /** These inputs marked as failed for {@code reason}. */
     public RunInputs failed(String reason) {
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane, workload, cluster);
+                customers, versions, machine, startTime, RunStatus.FAILED, reason, dataPlane, workload, cluster, measurement);
     }
 
     /** These inputs with the data plane the case was deployed on. */
     public RunInputs withDataPlane(DataPlaneInfo plane) {
         Checks.present("dataPlane", plane);
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, status, failureReason, plane, workload, cluster);
+                customers, versions, machine, startTime, status, failureReason, plane, workload, cluster, measurement);
     }
 
     /** These inputs with the workload the run drives. */
     public RunInputs withWorkload(WorkloadInfo w) {
         Checks.present("workload", w);
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, status, failureReason, dataPlane, w, cluster);
+                customers, versions, machine, startTime, status, failureReason, dataPlane, w, cluster, measurement);
     }
 
     /** These inputs with the cluster the run runs on; the target must be {@code kubernetes}. */
     public RunInputs withCluster(ClusterInfo c) {
         Checks.present("cluster", c);
         return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
-                customers, versions, machine, startTime, status, failureReason, dataPlane, workload, c);
+                customers, versions, machine, startTime, status, failureReason, dataPlane, workload, c, measurement);
+    }
+
+    /** These inputs with the rules the run's results are checked against. */
+    public RunInputs withMeasurement(MeasurementInfo m) {
+        Checks.present("measurement", m);
+        return new RunInputs(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs,
+                customers, versions, machine, startTime, status, failureReason, dataPlane, workload, cluster, m);
+    }
+
+    /** The rules the results are checked against, the defaults where the run recorded none. */
+    @JsonIgnore
+    public MeasurementInfo measurementOrDefault() {
+        return measurement == null ? MeasurementInfo.DEFAULT : measurement;
+    }
+
+    /** Inputs as runs without measurement rules recorded them. */
+    public RunInputs(String schemaVersion, String runId, String caseId, TargetKind target, List<StepWindow> steps,
+            int stepSeconds, int warmupSeconds, int thinkTimeMs, int customers, KitVersions versions, Machine machine,
+            Instant startTime, RunStatus status, String failureReason, DataPlaneInfo dataPlane, WorkloadInfo workload,
+            ClusterInfo cluster) {
+        this(schemaVersion, runId, caseId, target, steps, stepSeconds, warmupSeconds, thinkTimeMs, customers, versions,
+                machine, startTime, status, failureReason, dataPlane, workload, cluster, null);
     }
 
     /**

@@ -23,10 +23,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param cpu                  CPU in the window; {@code null} when the run has no CPU samples
  * @param work                 MongoDB commands, inter-service calls and MongoDB-path bytes per transaction;
  *                             {@code null} when the run has no counter samples or the window no transactions
+ * @param host                 the machine during the window (host CPU, run queue, load generator, saturation);
+ *                             absent when the run recorded no host samples (runs before it was recorded, clusters)
  */
 @JsonPropertyOrder({"clients", "windowStartEpochMs", "windowEndEpochMs", "measuredSeconds", "samples",
         "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors", "throughputPerSecond", "latencyMs",
-        "cpu", "work"})
+        "cpu", "work", "host"})
 public record StepResult(
         @JsonProperty(required = true) int clients,
         @JsonProperty(required = true) long windowStartEpochMs,
@@ -40,7 +42,9 @@ public record StepResult(
         @JsonProperty(required = true) double throughputPerSecond,
         LatencyStats latencyMs,
         StepCpu cpu,
-        StepWork work) {
+        StepWork work,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        StepHost host) {
 
     public StepResult {
         Checks.positive("clients", clients);
@@ -62,6 +66,20 @@ public record StepResult(
             throw new IllegalArgumentException("step of " + clients + " clients: latencyMs must be present exactly "
                     + "when there are transactions (" + transactions + ")");
         }
+    }
+
+    /** A step as runs without host samples recorded it. */
+    public StepResult(int clients, long windowStartEpochMs, long windowEndEpochMs, double measuredSeconds, long samples,
+            long warmupSamplesSkipped, long lateSamplesSkipped, long transactions, long errors, double throughputPerSecond,
+            LatencyStats latencyMs, StepCpu cpu, StepWork work) {
+        this(clients, windowStartEpochMs, windowEndEpochMs, measuredSeconds, samples, warmupSamplesSkipped,
+                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, null);
+    }
+
+    /** True when the host was saturated during the window (false when not recorded). */
+    @JsonIgnore
+    public boolean saturated() {
+        return host != null && host.saturated();
     }
 
     /** Failed samples as a fraction of all samples in the window (0 when there were none). */

@@ -23,7 +23,8 @@ public final class CsvReportWriter {
             "throughputPerSecond", "latencyMinMs", "latencyAvgMs", "latencyMedianMs", "latencyP90Ms", "latencyP95Ms",
             "latencyP99Ms", "latencyMaxMs", "meshCpuMs", "meshCpuMsPerTransaction", "appCpuMs",
             "appCpuMsPerTransaction", "databaseCpuMsPerTransaction", "loadCpuMsPerTransaction",
-            "mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction");
+            "mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction",
+            "hostBusyPercent", "hostRunQueue", "loadGeneratorCpuPercent", "saturated");
     /** Header of comparison.csv. */
     public static final List<String> COMPARISON_HEADER = List.of("caseId", "dataPlane", "runs", "clients",
             "throughputPerSecond", "throughputMin", "throughputMax", "throughputChangePercent",
@@ -69,6 +70,11 @@ public final class CsvReportWriter {
                 row.add(w == null || w.mongoCommandsPerTransaction() == null ? "" : Numbers.plain(w.mongoCommandsPerTransaction(), 3));
                 row.add(w == null || w.interServiceCallsPerTransaction() == null ? "" : Numbers.plain(w.interServiceCallsPerTransaction(), 3));
                 row.add(w == null || w.mongoPathBytesPerTransaction() == null ? "" : Numbers.plain(w.mongoPathBytesPerTransaction(), 1));
+                var host = s.host();
+                row.add(host == null ? "" : Numbers.plain(host.busyPercent(), 1));
+                row.add(host == null ? "" : Numbers.plain(host.runQueue(), 2));
+                row.add(host == null || host.loadGeneratorCpuPercent() == null ? "" : Numbers.plain(host.loadGeneratorCpuPercent(), 1));
+                row.add(host == null ? "" : Boolean.toString(host.saturated()));
                 line(b, row);
             }
         }

@@ -279,13 +279,17 @@ public final class HtmlReportRenderer {
                 + "transaction. The application's work per transaction: MongoDB commands the services sent (including "
                 + "reward updates run after the answer), calls between services, and bytes through the first mesh hop "
                 + "on the MongoDB path (none in bypass); the five cases differ only on that path, so these say how "
-                + "much of a transaction each case's difference can touch. Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
+                + "much of a transaction each case's difference can touch. Host: the machine's CPU busy over all cores, "
+                + "the mean number of runnable threads and the load generator's own CPU (local target). A step marked "
+                + "<b>saturated</b> ran above the run's threshold of host CPU: "
+                + esc(dev.meshbench.results.StepHost.SATURATED_MEANING.substring("saturated: ".length())) + ". Data: <a href=\"").append(STEPS_CSV).append("\">").append(STEPS_CSV)
                 .append("</a>.</p>\n<div class=\"wide\"><table>\n<tr><th class=\"l\">run</th><th class=\"l\">case</th>"
                         + "<th class=\"l\">data plane</th><th>clients</th>"
                         + "<th>transactions</th><th>errors</th><th>warm-up<br>skipped</th><th>throughput<br>(tx/s)"
                         + "</th><th>avg</th><th>median</th><th>p90</th><th>p95</th><th>p99</th><th>max</th>"
                         + "<th>mesh CPU<br>(ms/tx)</th><th>app CPU<br>(ms/tx)</th><th>MongoDB<br>cmds/tx</th>"
-                        + "<th>service<br>calls/tx</th><th>MongoDB path<br>bytes/tx</th></tr>\n");
+                        + "<th>service<br>calls/tx</th><th>MongoDB path<br>bytes/tx</th><th>host CPU<br>busy %</th>"
+                        + "<th>run<br>queue</th><th>JMeter<br>CPU %</th></tr>\n");
         for (LoadedRun r : runsInReportOrder(m)) {
             CaseSummary c = summaryOf(m, r);
             boolean first = true;
@@ -316,7 +320,17 @@ public final class HtmlReportRenderer {
                         .append(w == null || w.interServiceCallsPerTransaction() == null ? "" : Numbers.fixed(w.interServiceCallsPerTransaction(), 2))
                         .append("</td><td>")
                         .append(w == null || w.mongoPathBytesPerTransaction() == null ? "" : Numbers.fixed(w.mongoPathBytesPerTransaction(), 0))
-                        .append("</td></tr>\n");
+                        .append("</td>");
+                dev.meshbench.results.StepHost host = s.host();
+                if (host == null) {
+                    h.append("<td></td><td></td><td></td></tr>\n");
+                } else {
+                    h.append(host.saturated() ? "<td class=\"bad\">" : "<td>").append(Numbers.fixed(host.busyPercent(), 1))
+                            .append(host.saturated() ? " saturated" : "").append("</td><td>")
+                            .append(Numbers.fixed(host.runQueue(), 1)).append("</td><td>")
+                            .append(host.loadGeneratorCpuPercent() == null ? "" : Numbers.fixed(host.loadGeneratorCpuPercent(), 0))
+                            .append("</td></tr>\n");
+                }
                 first = false;
             }
         }

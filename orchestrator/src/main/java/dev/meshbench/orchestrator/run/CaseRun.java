@@ -10,6 +10,7 @@ import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;
+import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepWindow;
@@ -56,6 +57,7 @@ public final class CaseRun implements AutoCloseable {
     private Deployment deployment;
     private ResourceRecorder recorder;
     private CounterRecorder counters;
+    private HostRecorder host;
     private JtlTail tail;
     private ScheduledExecutorService progress;
     private boolean finished;
@@ -73,12 +75,19 @@ public final class CaseRun implements AutoCloseable {
      * sampling. On failure everything started is torn down and the run is marked failed before this throws.
      */
     public static CaseRun start(RunConfig config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out) {
+        return start(config, egressCase, target, versions, out, MeasurementInfo.DEFAULT);
+    }
+
+    /** As {@link #start(RunConfig, EgressCase, Target, KitVersions, PrintStream)}, judging steps by {@code measurement}. */
+    public static CaseRun start(RunConfig config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out,
+            MeasurementInfo measurement) {
         Path runDir = newRunDir(config.resultsDir(), egressCase);
         CaseRun run = new CaseRun(config, egressCase, runDir, out);
         run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
                 "kubernetes".equals(target.id()) ? TargetKind.KUBERNETES : TargetKind.LOCAL, config.clients(),
                 config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
-                Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane()).withWorkload(config.workload());
+                Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane()).withWorkload(config.workload())
+                .withMeasurement(measurement);
         run.writeInputs();
         try {
             out.printf("[%s] run %s: deploying on the %s target, data plane %s (%s); workload %s mix, flight cache %s, "
@@ -93,6 +102,10 @@ public final class CaseRun implements AutoCloseable {
             run.writeInputs();
             run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
             run.counters = CounterRecorder.start(run.deployment, runDir, CounterRecorder.INTERVAL);
+            // The host's CPU only describes the run on the local target, where everything shares this machine.
+            if (!"kubernetes".equals(target.id())) {
+                run.host = HostRecorder.start(runDir, HostRecorder.INTERVAL).orElse(null);
+            }
             run.tail = new JtlTail(runDir.resolve(JTL));
             out.printf("[%s] ready after %.1f s: %d components; load: clients %s, %d s per step (%d s warm-up), about %s%n",
                     egressCase.id(), run.elapsedSeconds(), run.deployment.components().size(), config.clients(),
@@ -260,6 +273,9 @@ public final class CaseRun implements AutoCloseable {
         }
         if (counters != null) {
             counters.close();
+        }
+        if (host != null) {
+            host.close();
         }
         if (deployment != null) {
             deployment.close();

@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.run;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WorkloadInfo;
 import java.nio.file.Path;
@@ -57,6 +58,8 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_REWARDS_ASYNC = "meshbench.rewardsAsync";
     /** Where the case runs: {@code local} (default) or {@code kubernetes}; read with {@link #target}. */
     public static final String P_TARGET = "meshbench.target";
+    /** Host CPU busy percent above which a step is flagged saturated; read with {@link #measurement}. */
+    public static final String P_SATURATION_PERCENT = "meshbench.saturationPercent";
 
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
@@ -71,6 +74,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_FLIGHT_DAYS, "5"),
             Map.entry(P_MAX_ERROR_PERCENT, "1"),
             Map.entry(P_TARGET, TargetKind.LOCAL.id()),
+            Map.entry(P_SATURATION_PERCENT, "90"),
             Map.entry(P_DATAPLANE, "netty"),
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
@@ -130,6 +134,21 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
             throw invalid(P_MAX_ERROR_PERCENT, Double.toString(maxErrorPercent), "must be between 0 and 100");
         }
+    }
+
+    /** The rules steps are judged by: {@value #P_SATURATION_PERCENT}, or an error naming the property. */
+    public static MeasurementInfo measurement(Map<String, String> props) {
+        String v = props.getOrDefault(P_SATURATION_PERCENT, DEFAULTS.get(P_SATURATION_PERCENT)).trim();
+        double percent;
+        try {
+            percent = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw invalid(P_SATURATION_PERCENT, v, "not a number; give a percent of all cores such as 90");
+        }
+        if (!(percent > 0 && percent <= 100)) {
+            throw invalid(P_SATURATION_PERCENT, v, "must be above 0 and at most 100 (percent of all cores)");
+        }
+        return new MeasurementInfo(percent);
     }
 
     /** The target {@value #P_TARGET} names ({@code local} when absent), or an error naming the property. */

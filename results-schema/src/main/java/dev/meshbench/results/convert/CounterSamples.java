@@ -24,6 +24,12 @@ final class CounterSamples {
     static final String MONGO_COMMANDS = "mongoCommands";
     static final String INTER_SERVICE_CALLS = "interServiceCalls";
     static final String MONGO_PATH_BYTES = "mongoPathBytes";
+    /** Host counters ({@link dev.meshbench.results.ResultsSchema#HOST_FILE}). */
+    static final String HOST_BUSY_TICKS = "cpuBusyTicks";
+    static final String HOST_TOTAL_TICKS = "cpuTotalTicks";
+    static final String HOST_RUNNABLE_SUM = "runnableSum";
+    static final String HOST_SAMPLES = "samples";
+    static final String LOADGEN_CPU_MS = "cpuMs";
 
     /** counter -> component -> runs of (time, value). */
     private final Map<String, Map<String, List<List<double[]>>>> series = new TreeMap<>();

@@ -11,6 +11,7 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepCpu;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWindow;
+import dev.meshbench.results.StepHost;
 import dev.meshbench.results.StepWork;
 import dev.meshbench.results.io.ResultsFormatException;
 import dev.meshbench.results.io.ResultsJson;
@@ -94,6 +95,8 @@ public final class ResultsConverter {
 
         Path countersFile = runDir.resolve(ResultsSchema.COUNTERS_FILE);
         CounterSamples counters = Files.exists(countersFile) ? CounterSamples.read(countersFile) : null;
+        Path hostFile = runDir.resolve(ResultsSchema.HOST_FILE);
+        CounterSamples host = Files.exists(hostFile) ? CounterSamples.read(hostFile) : null;
 
         List<StepResult> results = new ArrayList<>();
         for (StepAccumulator a : steps.values()) {
@@ -110,7 +113,13 @@ public final class ResultsConverter {
             StepCpu cpu = timelines == null || timelines.isEmpty() ? null : cpu(a, timelines, notes);
             results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
                     samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
-                    Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters)));
+                    Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters),
+                    host(a, host, inputs)));
+            if (results.get(results.size() - 1).saturated()) {
+                notes.add("step " + a.clients + " clients: " + StepHost.SATURATED_MEANING + " (host "
+                        + results.get(results.size() - 1).host().busyPercent() + "% busy, threshold "
+                        + inputs.measurementOrDefault().saturationThresholdPercent() + "%)");
+            }
         }
         return new RunResults(ResultsSchema.VERSION, inputs,
                 ConversionMethod.current(timelines != null && !timelines.isEmpty()), results, notes);
@@ -124,6 +133,30 @@ public final class ResultsConverter {
         return new StepWork(perTransaction(counters.increase(CounterSamples.MONGO_COMMANDS, a.windowStart, a.windowEnd), a),
                 perTransaction(counters.increase(CounterSamples.INTER_SERVICE_CALLS, a.windowStart, a.windowEnd), a),
                 perTransaction(counters.increase(CounterSamples.MONGO_PATH_BYTES, a.windowStart, a.windowEnd), a));
+    }
+
+    /**
+     * The host during the window: busy share of all cores from the increase of busy and total ticks, the mean run
+     * queue from the sum of {@code procs_running} readings over their count, the load generator's CPU over the window;
+     * {@code null} without host samples covering the window.
+     */
+    static StepHost host(StepAccumulator a, CounterSamples host, RunInputs inputs) {
+        if (host == null) {
+            return null;
+        }
+        Double busy = host.increase(CounterSamples.HOST_BUSY_TICKS, a.windowStart, a.windowEnd);
+        Double total = host.increase(CounterSamples.HOST_TOTAL_TICKS, a.windowStart, a.windowEnd);
+        if (busy == null || total == null || total <= 0) {
+            return null;
+        }
+        double busyPercent = Rounding.round(Math.min(100, 100 * busy / total), 1);
+        Double runnable = host.increase(CounterSamples.HOST_RUNNABLE_SUM, a.windowStart, a.windowEnd);
+        Double readings = host.increase(CounterSamples.HOST_SAMPLES, a.windowStart, a.windowEnd);
+        double runQueue = runnable == null || readings == null || readings <= 0 ? 0 : Rounding.round(runnable / readings, 2);
+        Double loadgen = host.increase(CounterSamples.LOADGEN_CPU_MS, a.windowStart, a.windowEnd);
+        Double loadgenPercent = loadgen == null ? null : Rounding.round(100 * loadgen / (a.windowEnd - a.windowStart), 1);
+        return new StepHost(busyPercent, runQueue, inputs.machine().cores(), loadgenPercent,
+                busyPercent > inputs.measurementOrDefault().saturationThresholdPercent());
     }
 
     private static Double perTransaction(Double increase, StepAccumulator a) {
