@@ -174,7 +174,7 @@ class ReportFilesTest {
             steps.add(new StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(), s.measuredSeconds(),
                     s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(),
                     s.throughputPerSecond(), s.latencyMs(), s.cpu(), s.work(),
-                    new StepHost(hot ? 97.4 : 41.0, hot ? 6.2 : 1.1, 2, hot ? 55.0 : 12.0, hot)));
+                    new StepHost(hot ? 97.4 : 41.0, hot ? 6.2 : 1.1, 2, hot ? 55.0 : 12.0, hot), null));
         }
         ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
                 new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), steps, r.notes()));

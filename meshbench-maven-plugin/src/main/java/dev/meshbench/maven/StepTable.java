@@ -41,7 +41,7 @@ final class StepTable {
                     w == null ? "-" : fixed(w.interServiceCallsPerTransaction(), 3),
                     w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0),
                     h == null ? "-" : fixed(h.busyPercent(), 1), h == null ? "-" : fixed(h.runQueue(), 1),
-                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), s.saturated() ? "  SATURATED" : "");
+                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), (s.saturated() ? "  SATURATED" : "") + (s.notSteady() ? "  NOT STEADY" : ""));
         }
 
         results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));

@@ -25,10 +25,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                             {@code null} when the run has no counter samples or the window no transactions
  * @param host                 the machine during the window (host CPU, run queue, load generator, saturation);
  *                             absent when the run recorded no host samples (runs before it was recorded, clusters)
+ * @param drift                throughput of the window's first and last thirds and whether the step was steady;
+ *                             absent in runs converted before it was computed
  */
 @JsonPropertyOrder({"clients", "windowStartEpochMs", "windowEndEpochMs", "measuredSeconds", "samples",
         "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors", "throughputPerSecond", "latencyMs",
-        "cpu", "work", "host"})
+        "cpu", "work", "host", "drift"})
 public record StepResult(
         @JsonProperty(required = true) int clients,
         @JsonProperty(required = true) long windowStartEpochMs,
@@ -44,7 +46,9 @@ public record StepResult(
         StepCpu cpu,
         StepWork work,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        StepHost host) {
+        StepHost host,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        StepDrift drift) {
 
     public StepResult {
         Checks.positive("clients", clients);
@@ -73,7 +77,13 @@ public record StepResult(
             long warmupSamplesSkipped, long lateSamplesSkipped, long transactions, long errors, double throughputPerSecond,
             LatencyStats latencyMs, StepCpu cpu, StepWork work) {
         this(clients, windowStartEpochMs, windowEndEpochMs, measuredSeconds, samples, warmupSamplesSkipped,
-                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, null);
+                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, null, null);
+    }
+
+    /** True when the step's throughput drifted beyond the run's threshold (false when not computed). */
+    @JsonIgnore
+    public boolean notSteady() {
+        return drift != null && !drift.steady();
     }
 
     /** True when the host was saturated during the window (false when not recorded). */

@@ -301,7 +301,9 @@ public final class HtmlReportRenderer {
                         .append("</td><td>").append(s.transactions()).append("</td>")
                         .append(s.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(s.errors()).append("</td><td>")
                         .append(s.warmupSamplesSkipped()).append("</td><td>")
-                        .append(Numbers.fixed(s.throughputPerSecond(), 1)).append("</td>");
+                        .append(Numbers.fixed(s.throughputPerSecond(), 1))
+                        .append(s.notSteady() ? " <span class=\"bad\" title=\"" + esc(dev.meshbench.results.StepDrift.NOT_STEADY_MEANING)
+                                + "\">not steady</span>" : "").append("</td>");
                 if (l == null) {
                     h.append("<td colspan=\"6\" class=\"l\">no successful request</td>");
                 } else {

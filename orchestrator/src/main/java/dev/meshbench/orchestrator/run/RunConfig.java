@@ -60,6 +60,8 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_TARGET = "meshbench.target";
     /** Host CPU busy percent above which a step is flagged saturated; read with {@link #measurement}. */
     public static final String P_SATURATION_PERCENT = "meshbench.saturationPercent";
+    /** Throughput change between a step's first and last thirds, percent, above which it is flagged not steady. */
+    public static final String P_DRIFT_PERCENT = "meshbench.driftPercent";
 
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
@@ -75,6 +77,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_MAX_ERROR_PERCENT, "1"),
             Map.entry(P_TARGET, TargetKind.LOCAL.id()),
             Map.entry(P_SATURATION_PERCENT, "90"),
+            Map.entry(P_DRIFT_PERCENT, "10"),
             Map.entry(P_DATAPLANE, "netty"),
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
@@ -136,19 +139,30 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         }
     }
 
-    /** The rules steps are judged by: {@value #P_SATURATION_PERCENT}, or an error naming the property. */
+    /**
+     * The rules steps are judged by: {@value #P_SATURATION_PERCENT} and {@value #P_DRIFT_PERCENT}, or an error naming
+     * the property.
+     */
     public static MeasurementInfo measurement(Map<String, String> props) {
-        String v = props.getOrDefault(P_SATURATION_PERCENT, DEFAULTS.get(P_SATURATION_PERCENT)).trim();
+        double saturation = percent(props, P_SATURATION_PERCENT, "a percent of all cores such as 90");
+        if (saturation > 100) {
+            throw invalid(P_SATURATION_PERCENT, props.get(P_SATURATION_PERCENT), "must be at most 100 (percent of all cores)");
+        }
+        return new MeasurementInfo(saturation, percent(props, P_DRIFT_PERCENT, "a percent such as 10"));
+    }
+
+    private static double percent(Map<String, String> props, String key, String example) {
+        String v = props.getOrDefault(key, DEFAULTS.get(key)).trim();
         double percent;
         try {
             percent = Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw invalid(P_SATURATION_PERCENT, v, "not a number; give a percent of all cores such as 90");
+            throw invalid(key, v, "not a number; give " + example);
         }
-        if (!(percent > 0 && percent <= 100)) {
-            throw invalid(P_SATURATION_PERCENT, v, "must be above 0 and at most 100 (percent of all cores)");
+        if (!(percent > 0)) {
+            throw invalid(key, v, "must be above 0; give " + example);
         }
-        return new MeasurementInfo(percent);
+        return percent;
     }
 
     /** The target {@value #P_TARGET} names ({@code local} when absent), or an error naming the property. */

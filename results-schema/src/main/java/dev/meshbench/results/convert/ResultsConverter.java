@@ -11,6 +11,7 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepCpu;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWindow;
+import dev.meshbench.results.StepDrift;
 import dev.meshbench.results.StepHost;
 import dev.meshbench.results.StepWork;
 import dev.meshbench.results.io.ResultsFormatException;
@@ -114,7 +115,13 @@ public final class ResultsConverter {
             results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
                     samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
                     Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters),
-                    host(a, host, inputs)));
+                    host(a, host, inputs), drift(a, inputs)));
+            StepResult last = results.get(results.size() - 1);
+            if (last.notSteady()) {
+                notes.add("step " + a.clients + " clients: " + StepDrift.NOT_STEADY_MEANING + " (" + last.drift().firstThirdPerSecond()
+                        + " -> " + last.drift().lastThirdPerSecond() + " tx/s, threshold "
+                        + inputs.measurementOrDefault().driftOrDefault() + "%)");
+            }
             if (results.get(results.size() - 1).saturated()) {
                 notes.add("step " + a.clients + " clients: " + StepHost.SATURATED_MEANING + " (host "
                         + results.get(results.size() - 1).host().busyPercent() + "% busy, threshold "
@@ -157,6 +164,19 @@ public final class ResultsConverter {
         Double loadgenPercent = loadgen == null ? null : Rounding.round(100 * loadgen / (a.windowEnd - a.windowStart), 1);
         return new StepHost(busyPercent, runQueue, inputs.machine().cores(), loadgenPercent,
                 busyPercent > inputs.measurementOrDefault().saturationThresholdPercent());
+    }
+
+    /** Throughput of the window's first and last thirds; {@code null} without transactions. */
+    static StepDrift drift(StepAccumulator a, RunInputs inputs) {
+        if (a.transactions == 0) {
+            return null;
+        }
+        double third = a.seconds() / 3;
+        double first = Rounding.round(a.thirds[0] / third, 3);
+        double last = Rounding.round(a.thirds[2] / third, 3);
+        Double change = a.thirds[0] == 0 ? null : Rounding.round(100.0 * (a.thirds[2] - a.thirds[0]) / a.thirds[0], 1);
+        boolean steady = change != null && Math.abs(change) <= inputs.measurementOrDefault().driftOrDefault();
+        return new StepDrift(first, last, change, steady);
     }
 
     private static Double perTransaction(Double increase, StepAccumulator a) {

@@ -22,6 +22,8 @@ final class StepAccumulator {
     long errors;
     long warmupSkipped;
     long lateSkipped;
+    /** Successful samples per third of the window, by start time. */
+    final long[] thirds = new long[3];
 
     StepAccumulator(int clients, long windowStart, long windowEnd) {
         this.clients = clients;
@@ -43,6 +45,7 @@ final class StepAccumulator {
             return;
         }
         transactions++;
+        thirds[(int) Math.min(2, 3 * (s.timeStamp() - windowStart) / Math.max(1, windowEnd - windowStart))]++;
         histogram.recordValue(s.elapsed());
         sum += s.elapsed();
         min = Math.min(min, s.elapsed());

@@ -11,6 +11,7 @@ import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
+import dev.meshbench.results.StepDrift;
 import dev.meshbench.results.StepHost;
 import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.TargetKind;
@@ -49,8 +50,34 @@ class HostSamplesTest {
                 r.notes().toString());
 
         // The same samples judged by a run that set the threshold at 96%: nothing saturated.
-        RunResults lenient = convert(run, new MeasurementInfo(96));
+        RunResults lenient = convert(run, new MeasurementInfo(96, null));
         assertFalse(lenient.step(2).orElseThrow().saturated());
+    }
+
+    @Test
+    void aStepWhoseThroughputMovesBetweenItsThirdsIsNotSteady(@TempDir Path run) throws Exception {
+        // Step 1 window [T, T+9 s), thirds of 3 s: 3, 3, 3 samples -> 1.0, 1.0 tx/s, 0% -> steady.
+        // Step 2 window [T+9 s, T+18 s): 3, 3, 6 samples -> 1.0 then 2.0 tx/s, +100% > 10% -> not steady.
+        RunInputs inputs = RunInputs.starting("drift", "sni", TargetKind.LOCAL, List.of(1, 2), 9, 0, 0, 10,
+                new KitVersions("0.1.0-SNAPSHOT", "17", "5.6.3"), new Machine(2, 8L << 30, "Linux test"),
+                Instant.ofEpochMilli(T)).withMeasurement(MeasurementInfo.DEFAULT)
+                .withStep(new StepWindow(1, T, T + 9_000)).withStep(new StepWindow(2, T + 9_000, T + 18_000)).passed();
+        ResultsJson.writeRunInputs(run.resolve(ResultsSchema.RUN_FILE), inputs);
+        List<String> jtl = new java.util.ArrayList<>(List.of("timeStamp,elapsed,label,responseCode,success,step"));
+        for (long t = 500; t < 9_000; t += 1_000) {
+            jtl.add((T + t) + ",5,login,200,true,1");
+        }
+        for (long t = 500; t < 6_000; t += 1_000) {
+            jtl.add((T + 9_000 + t) + ",5,login,200,true,2");
+        }
+        for (long t = 6_250; t < 9_000; t += 500) {
+            jtl.add((T + 9_000 + t) + ",5,login,200,true,2");
+        }
+        Files.write(run.resolve(ResultsSchema.JTL_FILE), jtl);
+        RunResults r = ResultsConverter.compute(run);
+        assertEquals(new StepDrift(1.0, 1.0, 0.0, true), r.step(1).orElseThrow().drift());
+        assertEquals(new StepDrift(1.0, 2.0, 100.0, false), r.step(2).orElseThrow().drift());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("step 2 clients: not steady:")), r.notes().toString());
     }
 
     @Test
