@@ -181,9 +181,9 @@ public final class CaseRun implements AutoCloseable {
                 } else {
                     long elapsed = (now - tail.firstStartMs().orElse(loadStart)) / 1000;
                     long left = Math.max(0, config.loadSecondsPerCase() - elapsed);
-                    out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%n",
+                    out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%s%n",
                             egressCase.id(), config.clients().indexOf(clients) + 1, config.clients().size(), clients,
-                            human(elapsed), human(left), tps, total, errors);
+                            human(elapsed), human(left), tps, total, errors, hostNow());
                 }
                 deployment.failure().ifPresent(f -> out.printf("[%s] COMPONENT DIED: %s%n", egressCase.id(), f));
             } catch (IOException | RuntimeException e) {
@@ -263,6 +263,16 @@ public final class CaseRun implements AutoCloseable {
         } catch (IOException e) {
             LOG.warn("writing hops.json failed: {}", e.toString());
         }
+    }
+
+    /** {@code " | host 97% busy: SATURATED"} while the host is above the threshold, the busy share otherwise. */
+    private String hostNow() {
+        if (host == null || Double.isNaN(host.lastBusyPercent())) {
+            return "";
+        }
+        double busy = host.lastBusyPercent();
+        return String.format(java.util.Locale.ROOT, " | host %.0f%% busy%s", busy,
+                busy > inputs.measurementOrDefault().saturationThresholdPercent() ? ": SATURATED (the step measures CPU contention)" : "");
     }
 
     /** Stops progress and sampling (taking a last sample) and tears the deployment down. */

@@ -24,6 +24,8 @@ public final class HostRecorder extends PeriodicCsvRecorder {
     private long runnableSum;
     private long readings;
     private ProcessHandle loadGenerator;
+    private ProcStat previous;
+    private volatile double lastBusyPercent = Double.NaN;
 
     private HostRecorder(Path file, Path procStat) {
         super("host", file, CounterRecorder.HEADER, "host-recorder");
@@ -79,6 +81,10 @@ public final class HostRecorder extends PeriodicCsvRecorder {
     void writeSample(Writer out) throws IOException {
         long now = System.currentTimeMillis();
         ProcStat s = ProcStat.parse(Files.readString(procStat));
+        if (previous != null && s.totalTicks() > previous.totalTicks()) {
+            lastBusyPercent = 100.0 * (s.busyTicks() - previous.busyTicks()) / (s.totalTicks() - previous.totalTicks());
+        }
+        previous = s;
         // procs_running counts this sampling thread too; leave it out.
         runnableSum += Math.max(0, s.runnable() - 1);
         readings++;
@@ -88,6 +94,11 @@ public final class HostRecorder extends PeriodicCsvRecorder {
         row(out, now, "host", "samples", readings);
         loadGenerator().ifPresent(p -> p.info().totalCpuDuration()
                 .ifPresent(cpu -> row(out, now, "loadgen", "cpuMs", cpu.toMillis())));
+    }
+
+    /** Host CPU busy between the last two readings, percent of all cores; NaN before two readings. */
+    public double lastBusyPercent() {
+        return lastBusyPercent;
     }
 
     private Optional<ProcessHandle> loadGenerator() {
