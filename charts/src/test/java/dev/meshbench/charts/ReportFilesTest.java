@@ -164,6 +164,29 @@ class ReportFilesTest {
     }
 
     @Test
+    @DisplayName("the comparison shows the throughput change's 95% interval against bypass, and no interval for one run")
+    void htmlInterval(@TempDir Path tmp) throws Exception {
+        ReportGenerator.generate(TestRuns.RESULTS, tmp, 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("index.html"));
+        // Independently: the three netty sni runs against the three netty bypass runs at 20 clients.
+        List<Double> bypass = new java.util.ArrayList<>();
+        List<Double> sni = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            bypass.add(ResultsJson.readResults(TestRuns.RESULTS.resolve("bypass-" + i).resolve("results.json")).step(20)
+                    .orElseThrow().throughputPerSecond());
+            sni.add(ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-" + i).resolve("results.json")).step(20)
+                    .orElseThrow().throughputPerSecond());
+        }
+        var cmp = new dev.meshbench.results.stats.Comparison(new dev.meshbench.results.stats.Sample(bypass),
+                new dev.meshbench.results.stats.Sample(sni));
+        String expected = String.format(java.util.Locale.ROOT, "<td class=\"l\">%+.1f \u00b1 %.1f %%, %s</td>",
+                cmp.changePercent(), cmp.changeHalfWidthPercent(),
+                cmp.verdict() == dev.meshbench.results.stats.Comparison.Verdict.SIGNIFICANT ? "significant" : "within noise");
+        assertTrue(html.contains(expected), expected);
+        assertTrue(html.contains("<td class=\"l\">one run: no interval</td>"), "single runs have no interval");
+    }
+
+    @Test
     @DisplayName("a saturated step is flagged in index.html and steps.csv, with what it means")
     void htmlSaturated(@TempDir Path tmp) throws Exception {
         Path results = tmp.resolve("results");
