@@ -29,7 +29,9 @@ build() {
   if [ ${#missing[@]} -eq 0 ]; then log "binaries cached in $CACHE"; return; fi
   command -v go >/dev/null || { log "go is not on PATH: needed to build ${missing[*]}"; exit 1; }
   local work; work="$(mktemp -d)"
-  trap 'rm -rf "$work"' RETURN
+  # A RETURN trap stays set after this function returns and would fire again when its caller (up) returns, with
+  # $work out of scope (set -u): so it clears itself.
+  trap 'rm -rf "$work"; trap - RETURN' RETURN
   if [[ " ${missing[*]} " == *" kube-"* ]]; then
     # A throwaway module that requires k8s.io/kubernetes: its go.mod replaces the staging modules with local
     # folders, which a dependent module cannot see, so pin them to the published k8s.io/* modules instead.
@@ -69,9 +71,16 @@ start() { # name, command...: start in the background, log to DIR/name.log, reco
   echo "$! $name" >>"$DIR/pids"
 }
 
-wait_for() { # what, seconds, command...
-  local what="$1" secs="$2"; shift 2
-  for _ in $(seq 1 "$secs"); do "$@" >/dev/null 2>&1 && return 0; sleep 1; done
+wait_for() { # what, seconds, command...: poll once a second; give up early if a started process has exited
+  local what="$1" secs="$2" pid name; shift 2
+  for _ in $(seq 1 "$secs"); do
+    "$@" >/dev/null 2>&1 && return 0
+    while read -r pid name; do
+      kill -0 "$pid" 2>/dev/null || { log "$name ($pid) exited while waiting for $what; last lines of $name.log:"
+        tail -n 20 "$DIR/$name.log" >&2 || true; return 1; }
+    done <"$DIR/pids"
+    sleep 1
+  done
   log "$what not ready after ${secs}s; last log lines:"; tail -n 20 "$DIR"/*.log >&2 || true
   return 1
 }
@@ -80,7 +89,11 @@ up() {
   build
   mkdir -p "$DIR"; DIR="$(cd "$DIR" && pwd)"
   [ -e "$DIR/pids" ] && { log "$DIR/pids exists: run 'cluster.sh down $DIR' first"; exit 1; }
-  trap 'log "start failed; stopping what started"; down' ERR INT TERM
+  # Any failure from here on (set -e inside a helper function, an explicit exit, Ctrl-C) stops what started: an EXIT
+  # trap, since an ERR trap is not inherited by functions and an INT trap alone would carry on after the handler.
+  trap 'rc=$?; trap - EXIT; [ "$rc" -eq 0 ] || { log "start failed; stopping what started"; down; }; exit "$rc"' EXIT
+  trap 'exit 130' INT TERM
+  : >"$DIR/pids"
   command -v etcd >/dev/null || { log "etcd is not on PATH (Debian: apt-get install etcd-server)"; exit 1; }
   local etcd_port etcd_peer api_port
   etcd_port=$(free_port); etcd_peer=$(free_port); api_port=$(free_port)
@@ -125,7 +138,7 @@ KC
   start etcd etcd --name test --data-dir "$DIR/etcd" --listen-client-urls "http://127.0.0.1:$etcd_port" \
     --advertise-client-urls "http://127.0.0.1:$etcd_port" --listen-peer-urls "http://127.0.0.1:$etcd_peer" \
     --initial-advertise-peer-urls "http://127.0.0.1:$etcd_peer" --initial-cluster "test=http://127.0.0.1:$etcd_peer" \
-    --unsafe-no-fsync
+    --unsafe-no-fsync --logger zap --log-outputs stderr
   wait_for etcd 30 curl -fsS "http://127.0.0.1:$etcd_port/health"
 
   log "starting kube-apiserver on https://127.0.0.1:$api_port"
@@ -135,7 +148,7 @@ KC
     --token-auth-file "$pki/tokens.csv" --authorization-mode RBAC \
     --service-account-issuer https://kubernetes.default.svc --service-account-key-file "$pki/sa.pub" \
     --service-account-signing-key-file "$pki/sa.key" --service-cluster-ip-range 10.96.0.0/16 \
-    --enable-priority-and-fairness=false --profiling=false
+    --enable-priority-and-fairness=false --profiling=false --endpoint-reconciler-type none
   wait_for kube-apiserver 90 kubectl --kubeconfig "$DIR/kubeconfig" get --raw /readyz
 
   log "starting kube-controller-manager, kube-scheduler, kwok"
@@ -147,7 +160,9 @@ KC
   start kube-scheduler "$CACHE/kube-scheduler" --kubeconfig "$DIR/kubeconfig" \
     --authentication-kubeconfig "$DIR/kubeconfig" --authorization-kubeconfig "$DIR/kubeconfig" \
     --bind-address 127.0.0.1 --secure-port 0 --leader-elect=false
-  start kwok "$CACHE/kwok" --kubeconfig "$DIR/kubeconfig" --manage-all-nodes=false \
+  # kwok also reads ~/.kwok/kwok.yaml whenever it exists; HOME=$DIR keeps a developer's kwok config (custom Stages)
+  # out, so kwok runs its built-in node and pod stages (node Ready with heartbeats, pods Running and Ready).
+  start kwok env HOME="$DIR" "$CACHE/kwok" --kubeconfig "$DIR/kubeconfig" --manage-all-nodes=false \
     --manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake --server-address 127.0.0.1:0
 
   kubectl --kubeconfig "$DIR/kubeconfig" apply -f - >/dev/null <<NODE
@@ -168,7 +183,7 @@ NODE
   # lift it once the node reports Ready, so lift it here.
   kubectl --kubeconfig "$DIR/kubeconfig" taint nodes kwok-node-0 node.kubernetes.io/not-ready:NoSchedule- >/dev/null 2>&1 || true
   wait_for "default service account" 60 kubectl --kubeconfig "$DIR/kubeconfig" get serviceaccount default -n default
-  trap - ERR INT TERM
+  trap - EXIT INT TERM
   log "ready: KUBECONFIG=$DIR/kubeconfig"
 }
 
@@ -222,14 +237,20 @@ GW
 down() {
   [ -f "$DIR/pids" ] || { log "nothing started in $DIR"; return 0; }
   # Reverse start order: kwok and controllers first, etcd last.
-  tac "$DIR/pids" | while read -r pid name; do
-    kill "$pid" 2>/dev/null && log "stopped $name ($pid)" || true
+  # Only a pid whose command line still names what was started there (a stale pids file must not hit a reused pid).
+  local pid name p pids=()
+  while read -r pid name; do
+    ps -o args= -p "$pid" 2>/dev/null | grep -qF -- "$name" && pids+=("$pid $name")
+  done < <(tac "$DIR/pids")
+  for p in "${pids[@]}"; do
+    read -r pid name <<<"$p"; kill "$pid" 2>/dev/null && log "stopped $name ($pid)" || true
   done
+  local alive
   for _ in $(seq 1 20); do
-    alive=0; while read -r pid _; do kill -0 "$pid" 2>/dev/null && alive=1; done <"$DIR/pids"
+    alive=0; for p in "${pids[@]}"; do kill -0 "${p%% *}" 2>/dev/null && alive=1; done
     [ "$alive" -eq 0 ] && break; sleep 0.5
   done
-  while read -r pid _; do kill -9 "$pid" 2>/dev/null || true; done <"$DIR/pids"
+  for p in "${pids[@]}"; do kill -9 "${p%% *}" 2>/dev/null && log "killed ${p#* } (${p%% *})" || true; done
   rm -rf "$DIR/pids" "$DIR/etcd" "$DIR/pki" "$DIR/kubeconfig" "$DIR/viewer-token"
 }
 
