@@ -1,12 +1,16 @@
 package dev.meshbench.results.stats;
 
 /**
- * A case's figure against the baseline's (bypass, or a baseline run): the change of the means, a 95% confidence
- * interval of the difference by Welch's t (unequal variances, Welch–Satterthwaite degrees of freedom), and whether
- * the change is beyond noise. The interval of the relative change is the difference's interval divided by the
- * baseline mean, an approximation that ignores the baseline mean's own uncertainty in the denominator.
+ * A candidate's repeats against the baseline's (a case against {@code bypass}, or a run against a baseline run): the
+ * change of the means, a two-sided 95% confidence interval of the difference by Welch's t (unequal variances,
+ * Welch–Satterthwaite degrees of freedom), and whether the change is beyond noise.
  *
- * @param baseline  the baseline's repeats
+ * <p>The interval of the relative change is the difference's interval divided by the baseline mean. That is an
+ * approximation: it treats the baseline mean as exact and ignores its uncertainty in the denominator (Fieller's
+ * theorem gives a ratio's exact interval, which is not symmetric and is wider when the baseline is noisy). It is
+ * close when the baseline mean's relative half-width is small, a few percent, and too narrow when it is not.
+ *
+ * @param baseline  the baseline's repeats; their mean must not be 0
  * @param candidate the compared repeats
  */
 public record Comparison(Sample baseline, Sample candidate) {
@@ -21,26 +25,35 @@ public record Comparison(Sample baseline, Sample candidate) {
     }
 
     public Comparison {
-        if (baseline == null || candidate == null) {
-            throw new IllegalArgumentException("a comparison needs a baseline and a candidate sample");
+        if (baseline == null) {
+            throw new IllegalArgumentException("baseline is missing");
+        }
+        if (candidate == null) {
+            throw new IllegalArgumentException("candidate is missing");
         }
         if (baseline.mean() == 0) {
-            throw new IllegalArgumentException("the baseline's mean is 0: no relative change");
+            throw new IllegalArgumentException(baseline.name() + ": the mean is 0, so a change relative to it is "
+                    + "undefined");
         }
     }
 
+    /** {@code candidate mean - baseline mean}. */
     public double difference() {
         return candidate.mean() - baseline.mean();
     }
 
-    /** {@code (candidate - baseline) / baseline}, percent. */
+    /** The relative change of the means, {@code (candidate - baseline) / baseline}, in percent. */
     public double changePercent() {
         return 100 * difference() / baseline.mean();
     }
 
-    /** Welch–Satterthwaite degrees of freedom; NaN without two repeats on each side. */
+    /**
+     * The Welch–Satterthwaite degrees of freedom, {@code (a + b)² / (a²/(n₁-1) + b²/(n₂-1))} with
+     * {@code a = s₁²/n₁}, {@code b = s₂²/n₂}; between {@code min(n₁, n₂) - 1} and {@code n₁ + n₂ - 2}. NaN
+     * without two repeats on each side; infinite when both sides have no spread at all (the half-width is 0 then).
+     */
     public double degreesOfFreedom() {
-        if (!baseline.intervalKnown() || !candidate.intervalKnown()) {
+        if (baseline.n() < 2 || candidate.n() < 2) {
             return Double.NaN;
         }
         double a = baseline.variance() / baseline.n();
@@ -51,26 +64,40 @@ public record Comparison(Sample baseline, Sample candidate) {
         return (a + b) * (a + b) / (a * a / (baseline.n() - 1) + b * b / (candidate.n() - 1));
     }
 
-    /** Half-width of the 95% interval of the difference; NaN without two repeats on each side. */
-    public double differenceHalfWidth95() {
+    /**
+     * The difference of the means with its 95% interval by Welch's t,
+     * {@code t(0.975, df) · √(s₁²/n₁ + s₂²/n₂)}; unknown without two repeats on each side.
+     */
+    public Interval differenceInterval() {
         double df = degreesOfFreedom();
         if (Double.isNaN(df)) {
-            return Double.NaN;
+            return Interval.unknown(difference());
         }
         double se = Math.sqrt(baseline.variance() / baseline.n() + candidate.variance() / candidate.n());
-        return se == 0 ? 0 : StudentT.quantile975(Math.max(1, df)) * se;
+        return new Interval(difference(), se == 0 ? 0 : StudentT.quantile975(df) * se);
     }
 
-    /** Half-width of the relative change's interval, percent (the approximation above). */
+    /**
+     * The relative change in percent with its approximate 95% interval: the difference's interval divided by the
+     * baseline mean (see above); unknown without two repeats on each side.
+     */
+    public Interval changeInterval() {
+        Interval d = differenceInterval();
+        double scale = 100 / baseline.mean();
+        return d.isKnown() ? new Interval(changePercent(), d.halfWidth() * scale) : Interval.unknown(changePercent());
+    }
+
+    /** The half-width of {@link #changeInterval()}, percent; NaN without two repeats on each side. */
     public double changeHalfWidthPercent() {
-        return 100 * differenceHalfWidth95() / Math.abs(baseline.mean());
+        return changeInterval().halfWidth();
     }
 
+    /** {@link Verdict#SIGNIFICANT} when the difference's interval excludes 0, and so on. */
     public Verdict verdict() {
-        double h = differenceHalfWidth95();
-        if (Double.isNaN(h)) {
+        Interval d = differenceInterval();
+        if (!d.isKnown()) {
             return Verdict.UNKNOWN;
         }
-        return Math.abs(difference()) > h ? Verdict.SIGNIFICANT : Verdict.WITHIN_NOISE;
+        return d.contains(0) ? Verdict.WITHIN_NOISE : Verdict.SIGNIFICANT;
     }
 }

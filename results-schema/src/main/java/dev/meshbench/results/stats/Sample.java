@@ -1,40 +1,63 @@
 package dev.meshbench.results.stats;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The repeats of one figure (one case, one step, one metric) and its mean with a two-sided 95% confidence interval
- * by Student's t with {@code n - 1} degrees of freedom: {@code mean ± t(0.975, n-1) · s / √n}. One repeat has a mean
- * and no interval ({@link #intervalKnown()} false), never a made-up one.
+ * The repeats of one figure (one case, one step, one metric: throughput, a latency percentile, CPU per
+ * transaction), and their mean with a two-sided 95% confidence interval by Student's t with {@code n - 1} degrees
+ * of freedom: {@code mean ± t(0.975, n-1) · s / √n}, where {@code s} is the sample standard deviation. One repeat
+ * has a mean and no interval, never a made-up one.
  *
- * @param values the repeats, each finite
+ * @param name   what the values are, for messages, e.g. {@code "baseline sni @20 clients: throughput"}
+ * @param values the repeats, each a finite number {@code >= 0} (every figure measured is)
  */
-public record Sample(List<Double> values) {
+public record Sample(String name, List<Double> values) {
     public Sample {
-        if (values == null || values.isEmpty()) {
-            throw new IllegalArgumentException("a sample needs at least one value");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name (" + (name == null ? "null" : "\"" + name + "\"")
+                    + ") must not be blank: it names the values in messages");
         }
-        for (Double v : values) {
-            if (v == null || !Double.isFinite(v)) {
-                throw new IllegalArgumentException("sample values must be finite numbers, got " + v + " in " + values);
+        if (values == null) {
+            throw new IllegalArgumentException(name + ": values are missing");
+        }
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException(name + ": no values; a mean needs at least one repeat");
+        }
+        for (int i = 0; i < values.size(); i++) {
+            Double v = values.get(i);
+            if (v == null || !(v >= 0) || v.isInfinite()) {
+                throw new IllegalArgumentException(name + ": repeat " + (i + 1) + " of " + values.size() + " (" + v
+                        + ") must be a finite number >= 0");
             }
         }
         values = List.copyOf(values);
     }
 
-    public static Sample of(double... values) {
-        return new Sample(java.util.Arrays.stream(values).boxed().toList());
+    /** Repeats named {@code "values"} in messages. */
+    public Sample(List<Double> values) {
+        this("values", values);
     }
 
+    /** The repeats {@code values}, named {@code name} in messages. */
+    public static Sample of(String name, double... values) {
+        List<Double> boxed = new ArrayList<>();
+        Arrays.stream(values).forEach(boxed::add);
+        return new Sample(name, boxed);
+    }
+
+    /** The number of repeats. */
     public int n() {
         return values.size();
     }
 
+    /** The arithmetic mean. */
     public double mean() {
         return values.stream().mapToDouble(Double::doubleValue).sum() / n();
     }
 
-    /** Sample variance (divisor {@code n - 1}); NaN for one value. */
+    /** The sample variance {@code s²} (divisor {@code n - 1}); NaN for one repeat. */
     public double variance() {
         if (n() < 2) {
             return Double.NaN;
@@ -43,22 +66,17 @@ public record Sample(List<Double> values) {
         return values.stream().mapToDouble(v -> (v - m) * (v - m)).sum() / (n() - 1);
     }
 
-    /** Standard error of the mean, {@code s / √n}; NaN for one value. */
+    /** The standard error of the mean, {@code s / √n}; NaN for one repeat. */
     public double standardError() {
         return Math.sqrt(variance() / n());
     }
 
-    public boolean intervalKnown() {
-        return n() >= 2;
-    }
-
-    /** Half-width of the 95% interval; NaN for one value. */
-    public double halfWidth95() {
-        return intervalKnown() ? StudentT.quantile975(n() - 1) * standardError() : Double.NaN;
-    }
-
-    /** Half-width as a percent of the mean (NaN for one value or a zero mean). */
-    public double relativeHalfWidthPercent() {
-        return mean() == 0 ? Double.NaN : 100 * halfWidth95() / Math.abs(mean());
+    /**
+     * The mean with its two-sided 95% interval by Student's t, {@code t(0.975, n-1) · s / √n}; for one repeat the
+     * mean alone ({@link Interval#isKnown()} false, half-width NaN).
+     */
+    public Interval meanInterval() {
+        return n() < 2 ? Interval.unknown(mean())
+                : new Interval(mean(), StudentT.quantile975(n() - 1) * standardError());
     }
 }
