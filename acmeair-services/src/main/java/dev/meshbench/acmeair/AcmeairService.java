@@ -86,6 +86,17 @@ public final class AcmeairService implements AutoCloseable {
                 readiness = () -> readiness(name, new MongoReadiness.Report(true, "not used", "auth keeps no data"));
             }
             Javalin app = ServiceHttpServer.create(name, registry, readiness);
+            int addedMs = config.behaviour().addedLatencyMs();
+            if (addedMs > 0) {
+                // A deliberate slowdown of the API (not of readiness, metrics or the loader), standing for a regression.
+                LOG.warn("{}: every API request waits {} ms first (--added-latency-ms)", name.id(), addedMs);
+                app.before(ctx -> {
+                    String path = ctx.path();
+                    if (!path.equals("/metrics") && !path.equals(name.readyPath()) && !path.contains("/loader/")) {
+                        Thread.sleep(addedMs);
+                    }
+                });
+            }
             HttpClient http = PeerClient.newHttpClient();
             switch (name) {
                 case AUTH -> new AuthHandler(customerClient(config, http, registry),

@@ -106,4 +106,23 @@ class ServiceOptionsReaderTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new MongoConfig(uri, null).withServerSelectionTimeout(Duration.ZERO))
                 .getMessage().contains("must be positive"));
     }
+
+    private static final List<String> MONGO = List.of("--mongo-uri", "mongodb://mongo.meshbench.test:27017/?tls=true");
+
+    private static List<String> with(String... more) {
+        List<String> out = new java.util.ArrayList<>(MONGO);
+        out.addAll(List.of(more));
+        return out;
+    }
+
+    @Test
+    @DisplayName("--added-latency-ms (or ADDED_LATENCY_MS) sets the deliberate slowdown; absent means none; negative fails")
+    void addedLatency() {
+        assertEquals(0, ServiceOptionsReader.read(ServiceName.FLIGHT, MONGO, Map.of()).config().behaviour().addedLatencyMs());
+        assertEquals(150, ServiceOptionsReader.read(ServiceName.FLIGHT, with("--added-latency-ms", "150"), Map.of())
+                .config().behaviour().addedLatencyMs());
+        assertEquals(40, ServiceOptionsReader.read(ServiceName.FLIGHT, MONGO, Map.of("ADDED_LATENCY_MS", "40"))
+                .config().behaviour().addedLatencyMs());
+        assertTrue(fails(ServiceName.FLIGHT, with("--added-latency-ms", "-1"), Map.of()).getMessage().contains("--added-latency-ms"));
+    }
 }

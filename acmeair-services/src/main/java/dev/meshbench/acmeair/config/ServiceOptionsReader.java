@@ -29,6 +29,7 @@ import java.util.Map;
  * --jwt-public-key       JWT_PUBLIC_KEY                   PEM RSA public key or certificate (customer, booking)
  * --flight-cache         FLIGHT_CACHE                     true|false: flight caches segments, flights, miles (true)
  * --rewards-async        REWARDS_ASYNC                    true|false: booking updates miles after answering (true)
+ * --added-latency-ms     ADDED_LATENCY_MS                 wait before each API request, a deliberate slowdown (0)
  * --exit-on-stdin-eof                                     exit when the parent closes stdin
  * </pre>
  */
@@ -51,13 +52,14 @@ public final class ServiceOptionsReader {
         OPTIONS.put("--jwt-public-key", "JWT_PUBLIC_KEY");
         OPTIONS.put("--flight-cache", "FLIGHT_CACHE");
         OPTIONS.put("--rewards-async", "REWARDS_ASYNC");
+        OPTIONS.put("--added-latency-ms", "ADDED_LATENCY_MS");
     }
 
     public static final String USAGE = "usage: java -jar acmeair-services.jar <auth|customer|flight|booking> [--host 127.0.0.1] [--port 0]"
             + " [--mongo-uri URI] [--mongo-ca-file PEM] [--mongo-client-cert PEM --mongo-client-key PEM]"
             + " [--mongo-host-alias name=ip ...] [--mongo-timeout-ms 5000] [--customer-url URL] [--flight-url URL]"
             + " [--jwt-private-key PEM] [--jwt-public-key PEM] [--flight-cache true|false] [--rewards-async true|false]"
-            + " [--exit-on-stdin-eof]";
+            + " [--added-latency-ms 0] [--exit-on-stdin-eof]";
 
     private ServiceOptionsReader() {
     }
@@ -125,7 +127,8 @@ public final class ServiceOptionsReader {
         ServiceConfig config = new ServiceConfig(service, host, port, mongo, url(values, "--customer-url"),
                 url(values, "--flight-url"), path(values, "--jwt-private-key"), path(values, "--jwt-public-key"),
                 new Behaviour(bool(values, "--flight-cache", Behaviour.ORIGINAL.flightCache()),
-                        bool(values, "--rewards-async", Behaviour.ORIGINAL.rewardsAsync())));
+                        bool(values, "--rewards-async", Behaviour.ORIGINAL.rewardsAsync()),
+                        integer(values, "--added-latency-ms", 0)));
         return new Parsed(config, exitOnEof);
     }
 
