@@ -29,6 +29,11 @@ final class RunProperties {
         }
     }
 
+    /** {@code 10} for 10.0, {@code 2.5} for 2.5: a number as a user typed it. */
+    static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     /** The run configuration for one case, with results kept under the checkout (not under target/). */
     static RunConfig config(Map<String, String> props, String caseId, Path projectRoot) {
         Map<String, String> p = new HashMap<>(props);

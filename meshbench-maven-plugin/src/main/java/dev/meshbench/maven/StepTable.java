@@ -23,6 +23,9 @@ final class StepTable {
             var w = results.inputs().workload();
             out.printf(Locale.ROOT, "[%s] workload: %s mix, flight cache %s, rewards %s%n", caseId, w.mix(),
                     w.flightCache() ? "on" : "off", w.rewardsAsync() ? "async" : "sync");
+            if (!w.addedLatencyMs().isEmpty()) {
+                out.printf(Locale.ROOT, "[%s] DELIBERATELY SLOWED (meshbench.slowService): %s per API request%n", caseId, w.slowdown());
+            }
         }
         out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s %9s %9s %10s %7s %6s %7s%n", caseId, "clients",
                 "tx/s", "tx", "errors", "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx", "mongo/tx", "calls/tx",

@@ -116,4 +116,34 @@ class RunConfigTest {
                 () -> RunConfig.target(java.util.Map.of(RunConfig.P_TARGET, "k8s")));
         assertEquals("meshbench.target=k8s: must be one of local, kubernetes", e.getMessage());
     }
+
+    @Test
+    @DisplayName("repeats and the rewards percent default to 1 and 0, are read, and a bad value names the property")
+    void repeatsAndRewards() {
+        assertEquals(1, RunConfig.repeats(Map.of()));
+        assertEquals(0, RunConfig.rewardsPercent(Map.of()));
+        assertEquals(3, RunConfig.repeats(Map.of("meshbench.repeats", " 3 ")));
+        assertEquals(10, RunConfig.rewardsPercent(Map.of("meshbench.rewardsPercent", "10")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunConfig.repeats(Map.of("meshbench.repeats", "0")))
+                .getMessage().startsWith("meshbench.repeats=0: must be between 1 and 100"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunConfig.repeats(Map.of("meshbench.repeats", "three")))
+                .getMessage().startsWith("meshbench.repeats=three: must be a whole number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunConfig.rewardsPercent(Map.of("meshbench.rewardsPercent", "101")))
+                .getMessage().startsWith("meshbench.rewardsPercent=101: must be between 0 and 100"));
+    }
+
+    @Test
+    @DisplayName("a slowed service is read as service and milliseconds into the workload, and bad values name the property")
+    void slowService() {
+        assertEquals(Map.of(), read("meshbench.cases", "sni").workload().addedLatencyMs());
+        WorkloadInfo w = read("meshbench.cases", "sni", "meshbench.slowService", " flight:200 ").workload();
+        assertEquals(Map.of("flight", 200), w.addedLatencyMs());
+        assertEquals("flight +200 ms", w.slowdown());
+        assertEquals("", w.differences(), "a slowed run stays comparable with unslowed ones: that is its purpose");
+        for (String bad : List.of("flight", "payments:20", "flight:0", "flight:-5", "flight:x", "flight:20:30")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> read("meshbench.cases", "sni", "meshbench.slowService", bad), bad);
+            assertTrue(e.getMessage().startsWith("meshbench.slowService=" + bad), e.getMessage());
+        }
+    }
 }

@@ -164,6 +164,10 @@ public final class LocalDeployment implements Deployment {
                     : List.of("--jwt-public-key", jwtPublic.toString()));
             args.addAll(List.of("--flight-cache", Boolean.toString(config.workload().flightCache()),
                     "--rewards-async", Boolean.toString(config.workload().rewardsAsync())));
+            Integer addedMs = config.workload().addedLatencyMs().get(svc.name());
+            if (addedMs != null) {
+                args.addAll(List.of("--added-latency-ms", addedMs.toString()));
+            }
             services.add(new ProcessSpec(new Component(svc.name(), svc.role()),
                     javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new))));
             serviceEndpoints.put(svc.name(), URI.create("http://" + addresses.address(

@@ -94,6 +94,10 @@ public final class CaseRun implements AutoCloseable {
                     + "rewards %s%n", egressCase.id(), run.inputs.runId(), target.id(), run.inputs.dataPlane().label(),
                     egressCase.description(), config.workload().mix(), config.workload().flightCache() ? "on" : "off",
                     config.workload().rewardsAsync() ? "async" : "sync");
+            if (!config.workload().addedLatencyMs().isEmpty()) {
+                out.printf("[%s] DELIBERATELY SLOWED (%s): %s per API request%n", egressCase.id(), RunConfig.P_SLOW_SERVICE,
+                        config.workload().slowdown());
+            }
             run.deployment = target.deploy(egressCase, runDir.resolve("logs"));
             out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
             run.deployment.awaitReady(Duration.ofMinutes(3));
@@ -140,6 +144,10 @@ public final class CaseRun implements AutoCloseable {
 
     public String runId() {
         return inputs.runId();
+    }
+
+    public String caseId() {
+        return egressCase.id();
     }
 
     /** Where the load generator must write its samples. */

@@ -63,6 +63,17 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     /** Throughput change between a step's first and last thirds, percent, above which it is flagged not steady. */
     public static final String P_DRIFT_PERCENT = "meshbench.driftPercent";
 
+    /** How often each case runs; with several cases, the runs are interleaved; read with {@link #repeats}. */
+    public static final String P_REPEATS = "meshbench.repeats";
+    /** Percent of session rounds that also view rewards (driver side); read with {@link #rewardsPercent}. */
+    public static final String P_REWARDS_PERCENT = "meshbench.rewardsPercent";
+
+    /**
+     * A deliberate slowdown, {@code <service>:<ms>} (e.g. {@code flight:200}): that service waits before each API
+     * request, standing for a regression to try the gate with. Local target only; recorded in {@code run.json}.
+     */
+    public static final String P_SLOW_SERVICE = "meshbench.slowService";
+
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
 
@@ -76,6 +87,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_FLIGHT_DAYS, "5"),
             Map.entry(P_MAX_ERROR_PERCENT, "1"),
             Map.entry(P_TARGET, TargetKind.LOCAL.id()),
+            Map.entry(P_REPEATS, "1"),
+            // 0 keeps the original Acmeair mix the study's numbers depend on (docs/extending-the-workload.md).
+            Map.entry(P_REWARDS_PERCENT, "0"),
             Map.entry(P_SATURATION_PERCENT, "90"),
             Map.entry(P_DRIFT_PERCENT, "10"),
             Map.entry(P_DATAPLANE, "netty"),
@@ -151,6 +165,25 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         return new MeasurementInfo(saturation, percent(props, P_DRIFT_PERCENT, "a percent such as 10"));
     }
 
+    /** {@value #P_REPEATS}: 1 to 100 runs of each case, or an error naming the property. */
+    public static int repeats(Map<String, String> props) {
+        return intIn(props, P_REPEATS, 1, 100, "runs of each case");
+    }
+
+    /** {@value #P_REWARDS_PERCENT}: 0 to 100, or an error naming the property. */
+    public static int rewardsPercent(Map<String, String> props) {
+        return intIn(props, P_REWARDS_PERCENT, 0, 100, "percent of session rounds");
+    }
+
+    private static int intIn(Map<String, String> props, String key, int min, int max, String what) {
+        String v = props.getOrDefault(key, DEFAULTS.get(key)).trim();
+        int n = parseInt(key, v);
+        if (n < min || n > max) {
+            throw invalid(key, v, "must be between " + min + " and " + max + " (" + what + ")");
+        }
+        return n;
+    }
+
     private static double percent(Map<String, String> props, String key, String example) {
         String v = props.getOrDefault(key, DEFAULTS.get(key)).trim();
         double percent;
@@ -204,7 +237,25 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                 parseDouble(P_MAX_ERROR_PERCENT, get.apply(P_MAX_ERROR_PERCENT)),
                 results == null || results.isBlank() ? defaultResultsDir : Path.of(results.trim()),
                 parseMesh(get.apply(P_DATAPLANE), get.apply(P_SIDECAR_MTLS), get.apply(P_PROXY_WORKERS)),
-                parseWorkload(get.apply(P_WORKLOAD), get.apply(P_FLIGHT_CACHE), get.apply(P_REWARDS_ASYNC)));
+                parseWorkload(get.apply(P_WORKLOAD), get.apply(P_FLIGHT_CACHE), get.apply(P_REWARDS_ASYNC),
+                        props.get(P_SLOW_SERVICE)));
+    }
+
+    private static WorkloadInfo parseWorkload(String mix, String flightCache, String rewardsAsync, String slow) {
+        WorkloadInfo w = parseWorkload(mix, flightCache, rewardsAsync);
+        if (slow == null || slow.isBlank()) {
+            return w;
+        }
+        String[] parts = slow.trim().split(":");
+        List<String> services = dev.meshbench.orchestrator.plan.TopologyPlanner.SERVICES;
+        if (parts.length != 2 || !services.contains(parts[0].trim())) {
+            throw invalid(P_SLOW_SERVICE, slow, "give <service>:<milliseconds>, service one of " + services + ", e.g. flight:200");
+        }
+        int ms = parseInt(P_SLOW_SERVICE, parts[1].trim());
+        if (ms < 1 || ms > 60_000) {
+            throw invalid(P_SLOW_SERVICE, slow, "the milliseconds must be 1 to 60000");
+        }
+        return new WorkloadInfo(w.mix(), w.flightCache(), w.rewardsAsync(), Map.of(parts[0].trim(), ms));
     }
 
     private static WorkloadInfo parseWorkload(String mix, String flightCache, String rewardsAsync) {

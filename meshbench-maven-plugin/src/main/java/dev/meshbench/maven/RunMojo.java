@@ -1,0 +1,221 @@
+package dev.meshbench.maven;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
+import dev.meshbench.orchestrator.local.ComponentJars;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalTarget;
+import dev.meshbench.orchestrator.local.LocalTargetConfig;
+import dev.meshbench.orchestrator.run.CaseRun;
+import dev.meshbench.orchestrator.run.JMeterLoad;
+import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.target.Target;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.KitVersions;
+import dev.meshbench.results.MeasurementInfo;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.StepResult;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Runs this module's cases, {@code meshbench.repeats} times, interleaved (bypass, sidecar, gateway, mtls, sni, then
+ * again) so that drift over the sitting hits every case alike. Each run: deploy the case, wait until ready, load the
+ * database, sample CPU, run JMeter over the client ramp, tear down, write {@code results.json} and print the step
+ * table. A run that fails is kept, marked failed, and the next one still runs; {@code meshbench:check} fails the
+ * build after the report, naming every failed run and every run above {@code meshbench.maxErrorPercent}.
+ */
+@Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = false)
+public class RunMojo extends AbstractMojo {
+    /** Project context key: the run folders this build wrote, for the gate. */
+    static final String RUN_DIRS = "meshbench.runDirs";
+    /** Project context key: what went wrong in which run, for meshbench:check's verdict. */
+    static final String PROBLEMS = "meshbench.runProblems";
+    public static final String P_RATE = "meshbench.rate";
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    MavenProject project;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
+
+    /** The cases this module runs: one case id, or {@code all}. */
+    @Parameter(property = "meshbench.case", required = true)
+    String caseId;
+
+    /** The checkout whose module target/ folders hold the component jars, and whose results/ keeps runs. */
+    @Parameter(property = "meshbench.projectRoot", defaultValue = "${maven.multiModuleProjectDirectory}", required = true)
+    File projectRoot;
+
+    /** Seconds between progress lines. */
+    @Parameter(property = "meshbench.progressSeconds", defaultValue = "5")
+    int progressSeconds;
+
+    @Parameter(property = "meshbench.jmeterVersion", defaultValue = "5.6.3")
+    String jmeterVersion;
+
+    /** Heap of the JMeter JVM (MB). */
+    @Parameter(property = "meshbench.jmeterHeapMb", defaultValue = "1024")
+    int jmeterHeapMb;
+
+    /** The Acmeair plan and the JTL format file (jmeter-plans). */
+    @Parameter(defaultValue = "${maven.multiModuleProjectDirectory}/jmeter-plans/src/main/jmeter/acmeair.jmx", required = true)
+    File plan;
+
+    @Parameter(defaultValue = "${maven.multiModuleProjectDirectory}/jmeter-plans/src/main/jmeter/meshbench-jtl.properties", required = true)
+    File jtlProperties;
+
+    /** Written by jmeter-maven-plugin's configure goal (execution {@code configuration}). */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        Map<String, String> props = RunProperties.collect(project, session);
+        RunConfig config;
+        MeasurementInfo measurement;
+        int repeats;
+        int rewardsPercent;
+        try {
+            config = RunProperties.config(props, caseId, projectRoot.toPath());
+            measurement = RunConfig.measurement(props);
+            repeats = RunConfig.repeats(props);
+            rewardsPercent = RunConfig.rewardsPercent(props);
+            if (RunConfig.target(props) != dev.meshbench.results.TargetKind.LOCAL && !config.workload().addedLatencyMs().isEmpty()) {
+                throw new IllegalArgumentException(RunConfig.P_SLOW_SERVICE + "=" + props.get(RunConfig.P_SLOW_SERVICE)
+                        + ": only the local target can slow a service down");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        JMeterLoad.Install jmeter;
+        try {
+            jmeter = JMeterLoad.Install.fromPluginConfig(jmeterConfig.toPath(), "configuration");
+        } catch (IllegalStateException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        }
+        List<EgressCase> order = new ArrayList<>();
+        for (int r = 0; r < repeats; r++) {
+            order.addAll(config.cases());
+        }
+        List<Path> runDirs = new ArrayList<>();
+        project.setContextValue(RUN_DIRS, runDirs);
+        List<String> problems = new ArrayList<>();
+        project.setContextValue(PROBLEMS, problems);
+        long started = System.nanoTime();
+        for (int i = 0; i < order.size(); i++) {
+            EgressCase c = order.get(i);
+            int repeat = i / config.cases().size() + 1;
+            String left = i == 0 ? "" : ", ~" + human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
+            System.out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
+                    repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
+            Optional<String> problem = runOne(c, props, config, measurement, rewardsPercent, jmeter, runDirs);
+            problem.ifPresent(problems::add);
+        }
+        if (!problems.isEmpty()) {
+            // The verdict comes from meshbench:check, after the report, so that results and report exist either way.
+            getLog().warn(problems.size() + " of " + order.size() + " runs failed; meshbench:check fails the build after the report");
+        }
+    }
+
+    /** One case run, start to finish; the problem, if any, for the build's verdict. */
+    private Optional<String> runOne(EgressCase c, Map<String, String> props, RunConfig config, MeasurementInfo measurement,
+            int rewardsPercent, JMeterLoad.Install jmeter, List<Path> runDirs) throws MojoExecutionException {
+        Target target;
+        try {
+            target = switch (RunConfig.target(props)) {
+                case LOCAL -> localTarget(props, config);
+                case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
+                        config.flightDays(), config.workload(), System.out);
+            };
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("bringing case " + c.id() + " up failed before anything started: " + e.getMessage(), e);
+        }
+        KitVersions versions = new KitVersions(project.getVersion(), System.getProperty("java.version"), jmeterVersion);
+        CaseRun run;
+        try {
+            run = CaseRun.start(config, c, target, versions, System.out, measurement);
+        } catch (TargetException | IllegalArgumentException e) {
+            return Optional.of(c.id() + ": bringing the case up failed: " + e.getMessage());
+        }
+        runDirs.add(run.runDir());
+        Thread hook = new Thread(run::close, "meshbench-run-" + c.id());
+        Runtime.getRuntime().addShutdownHook(hook);
+        Optional<String> loadFailure = Optional.empty();
+        try {
+            Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent,
+                    Optional.ofNullable(props.get(P_RATE)));
+            List<String> cmd = JMeterLoad.command(List.of(), Path.of(System.getProperty("java.home"), "bin", "java"),
+                    jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
+            run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
+            int exit = JMeterLoad.run(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
+            if (exit != 0) {
+                loadFailure = Optional.of("JMeter exited with " + exit + " (see " + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            loadFailure = Optional.of("interrupted");
+        } catch (RuntimeException e) {
+            loadFailure = Optional.of("the load failed: " + e.getMessage());
+        }
+        RunResults results;
+        try {
+            results = run.finish(loadFailure);
+        } catch (TargetException e) {
+            return Optional.of(c.id() + " (" + run.runId() + "): " + e.getMessage());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+        StepTable.print(results, System.out);
+        if (results.inputs().status() == RunStatus.FAILED) {
+            return Optional.of(c.id() + " (" + run.runId() + ") failed: " + results.inputs().failureReason()
+                    + " (kept in " + run.runDir() + ")");
+        }
+        long samples = results.steps().stream().mapToLong(StepResult::samples).sum();
+        long errors = results.steps().stream().mapToLong(StepResult::errors).sum();
+        double errorPercent = samples == 0 ? 100 : 100.0 * errors / samples;
+        if (errorPercent > config.maxErrorPercent()) {
+            return Optional.of(String.format(Locale.ROOT, "%s (%s): %.2f%% errors (%d of %d samples) is above %s=%s",
+                    c.id(), run.runId(), errorPercent, errors, samples, RunConfig.P_MAX_ERROR_PERCENT,
+                    config.maxErrorPercent()));
+        }
+        return Optional.empty();
+    }
+
+    /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
+    private Target localTarget(Map<String, String> props, RunConfig config) {
+        LocalDataPlane dataPlane;
+        try {
+            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
+                    props.get(LocalDataPlane.P_NGINX_BINARY), System.getenv("PATH"), project.getVersion());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
+        }
+        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()), Duration.ofSeconds(90),
+                config.customers(), config.flightDays(), dataPlane, config.workload()));
+    }
+
+    private static String human(long seconds) {
+        return seconds >= 60 ? (seconds / 60) + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s";
+    }
+}

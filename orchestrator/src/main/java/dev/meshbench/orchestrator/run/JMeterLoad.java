@@ -1,0 +1,150 @@
+package dev.meshbench.orchestrator.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The load of one case run: JMeter in non-GUI mode as a child process, with the kit's plan and the run's endpoints
+ * and ramp as JMeter properties. JMeter itself (its home with the kit's plugin in {@code lib/ext}) is laid out by
+ * jmeter-maven-plugin's {@code configure} goal; this class only starts it, so the same case can be loaded several
+ * times in one build (repeats, interleaved cases).
+ */
+public final class JMeterLoad {
+    /** Where JMeter's own log and console output go, inside the run folder. */
+    public static final String LOG = "jmeter.log";
+    public static final String CONSOLE = "jmeter.out";
+
+    private JMeterLoad() {
+    }
+
+    /**
+     * A JMeter home laid out by jmeter-maven-plugin.
+     *
+     * @param home       the folder with {@code bin/} and {@code lib/}
+     * @param runtimeJar the launcher jar's file name in {@code bin/}
+     */
+    public record Install(Path home, String runtimeJar) {
+        public Path bin() {
+            return home.resolve("bin");
+        }
+
+        /**
+         * Reads the plugin's {@code target/config.json}, written by its {@code configure} goal, for the execution
+         * {@code executionId}.
+         */
+        public static Install fromPluginConfig(Path configJson, String executionId) {
+            if (!Files.isRegularFile(configJson)) {
+                throw new IllegalStateException(configJson + " does not exist: jmeter-maven-plugin's configure goal "
+                        + "(execution '" + executionId + "') must run before the load");
+            }
+            try {
+                JsonNode root = new ObjectMapper().readTree(configJson.toFile());
+                for (JsonNode c : root.path("configurations")) {
+                    if (executionId.equals(c.path("executionID").asText())) {
+                        Install install = new Install(Path.of(c.path("jmeterDirectoryPath").asText()),
+                                c.path("runtimeJarName").asText());
+                        if (!Files.isRegularFile(install.bin().resolve(install.runtimeJar()))) {
+                            throw new IllegalStateException(configJson + " names JMeter at " + install.home()
+                                    + " but " + install.bin().resolve(install.runtimeJar()) + " is missing: run the "
+                                    + "configure goal again");
+                        }
+                        return install;
+                    }
+                }
+                throw new IllegalStateException(configJson + " has no configuration for execution '" + executionId + "'");
+            } catch (IOException e) {
+                throw new IllegalStateException("reading " + configJson + " failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * The JMeter properties of one case run, named as the plan reads them ({@code jmeter-plans/README.md}).
+     *
+     * @param rewardsPercent share of session rounds that also view rewards (driver side only)
+     */
+    public static Map<String, String> properties(RunConfig config, CaseRun run, int rewardsPercent, Optional<String> rate) {
+        Map<String, String> p = new LinkedHashMap<>();
+        run.endpoints().services().forEach((svc, uri) -> p.put(svc + ".url", uri.toString()));
+        p.put("clients", String.join(",", config.clients().stream().map(String::valueOf).toList()));
+        p.put("step.seconds", Integer.toString(config.stepSeconds()));
+        p.put("think.ms", Integer.toString(config.thinkTimeMs()));
+        p.put("customers", Integer.toString(config.customers()));
+        p.put("flight.days", Integer.toString(config.flightDays()));
+        p.put("workload", config.workload().mix());
+        p.put("rewards.percent", Integer.toString(rewardsPercent));
+        rate.ifPresent(r -> p.put("rate", r));
+        p.put("meshbench.jtl", run.jtl().toString());
+        p.put("meshbench.runId", run.runId());
+        p.put("meshbench.case", run.caseId());
+        return p;
+    }
+
+    /**
+     * The command line: {@code java -Xms.. -Xmx.. -jar bin/ApacheJMeter.jar -n -t plan -q jtlProperties -j log
+     * -Jname=value...}, prefixed by {@code cpuPrefix} (e.g. {@code taskset -c 0}) when not empty.
+     */
+    public static List<String> command(List<String> cpuPrefix, Path java, int heapMb, Install install, Path plan,
+            Path jtlProperties, Map<String, String> properties, Path log) {
+        List<String> cmd = new ArrayList<>(cpuPrefix);
+        cmd.addAll(List.of(java.toString(), "-Xms256m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
+                "-jar", install.bin().resolve(install.runtimeJar()).toString(),
+                "-n", "-t", plan.toString(), "-q", jtlProperties.toString(), "-j", log.toString()));
+        properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+        return cmd;
+    }
+
+    /**
+     * Runs {@code command} in JMeter's {@code bin/} with its console output in {@code console}, and waits. The
+     * process is destroyed when this thread is interrupted and when the JVM exits first (Ctrl-C).
+     *
+     * @return JMeter's exit code
+     */
+    public static int run(List<String> command, Install install, Path console) throws InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(install.bin().toFile())
+                .redirectErrorStream(true).redirectOutput(console.toFile());
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("starting JMeter (" + command.get(0) + " ...) failed: " + e.getMessage(), e);
+        }
+        Thread hook = new Thread(() -> stop(p), "jmeter-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return p.waitFor();
+        } finally {
+            stop(p);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run
+            }
+        }
+    }
+
+    private static void stop(Process p) {
+        if (!p.isAlive()) {
+            return;
+        }
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
