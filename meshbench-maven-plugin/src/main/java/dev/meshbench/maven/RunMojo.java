@@ -47,7 +47,6 @@ public class RunMojo extends AbstractMojo {
     static final String RUN_DIRS = "meshbench.runDirs";
     /** Project context key: what went wrong in which run, for meshbench:check's verdict. */
     static final String PROBLEMS = "meshbench.runProblems";
-    public static final String P_RATE = "meshbench.rate";
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
@@ -94,7 +93,7 @@ public class RunMojo extends AbstractMojo {
         int rewardsPercent;
         try {
             config = RunProperties.config(props, caseId, projectRoot.toPath());
-            measurement = RunConfig.measurement(props);
+            measurement = RunConfig.measurement(props, config.clients());
             repeats = RunConfig.repeats(props);
             rewardsPercent = RunConfig.rewardsPercent(props);
             if (RunConfig.target(props) != dev.meshbench.results.TargetKind.LOCAL && !config.workload().addedLatencyMs().isEmpty()) {
@@ -160,7 +159,7 @@ public class RunMojo extends AbstractMojo {
         Optional<String> loadFailure = Optional.empty();
         try {
             Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent,
-                    Optional.ofNullable(props.get(P_RATE)));
+                    measurement.targetRatePerSecond());
             List<String> cmd = JMeterLoad.command(List.of(), Path.of(System.getProperty("java.home"), "bin", "java"),
                     jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));

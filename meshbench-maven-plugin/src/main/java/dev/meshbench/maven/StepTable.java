@@ -44,10 +44,19 @@ final class StepTable {
                     w == null ? "-" : fixed(w.interServiceCallsPerTransaction(), 3),
                     w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0),
                     h == null ? "-" : fixed(h.busyPercent(), 1), h == null ? "-" : fixed(h.runQueue(), 1),
-                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), (s.saturated() ? "  SATURATED" : "") + (s.notSteady() ? "  NOT STEADY" : ""));
+                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), (s.saturated() ? "  SATURATED" : "") + (s.notSteady() ? "  NOT STEADY" : "") + rate(s));
         }
 
         results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));
+    }
+
+    /** E.g. {@code  rate 298.1/300} or {@code  RATE NOT HELD 180.2/300}; empty for a closed-loop step. */
+    private static String rate(StepResult s) {
+        if (s.rate() == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  %s %.1f/%s req/s", s.rateNotHeld() ? "RATE NOT HELD" : "rate",
+                s.rate().achievedPerSecond(), RunProperties.plain(s.rate().targetPerSecond()));
     }
 
     private static String fixed(Double v, int decimals) {

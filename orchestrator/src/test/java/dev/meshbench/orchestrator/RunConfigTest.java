@@ -146,4 +146,21 @@ class RunConfigTest {
             assertTrue(e.getMessage().startsWith("meshbench.slowService=" + bad), e.getMessage());
         }
     }
+
+    @Test
+    @DisplayName("a fixed rate: one value for every step or one per step, recorded with the shortfall rule; bad values name the property")
+    void rate() {
+        assertEquals(List.of(), RunConfig.measurement(Map.of(), List.of(1, 5)).targetRatePerSecond());
+        assertEquals(null, RunConfig.measurement(Map.of(), List.of(1, 5)).rateShortfallPercent());
+        var m = RunConfig.measurement(Map.of("meshbench.rate", "300"), List.of(1, 5));
+        assertEquals(List.of(300.0, 300.0), m.targetRatePerSecond());
+        assertEquals(5.0, m.rateShortfallPercent());
+        assertEquals(List.of(50.0, 120.5), RunConfig.measurement(Map.of("meshbench.rate", "50,120.5",
+                "meshbench.rateShortfallPercent", "2"), List.of(1, 5)).targetRatePerSecond());
+        for (String bad : List.of("x", "0", "1,2,3", "-1")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RunConfig.measurement(Map.of("meshbench.rate", bad), List.of(1, 5)), bad);
+            assertTrue(e.getMessage().startsWith("meshbench.rate=" + bad + ":"), e.getMessage());
+        }
+    }
 }

@@ -1,7 +1,9 @@
 package dev.meshbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
 
 /**
  * How a run judged its own measurements: the rules the results were checked against, so a flag in the results can
@@ -12,9 +14,28 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param driftThresholdPercent      a step whose throughput in the last third of its window differs from the first
  *                                   third by more than this, in percent, is flagged not steady ({@link StepDrift});
  *                                   {@code null} in runs that recorded none, read as the default
+ * @param targetRatePerSecond        the fixed arrival rate of each step ({@code meshbench.rate}), requests per second,
+ *                                   in ramp order; empty (absent) for a closed-loop run
+ * @param rateShortfallPercent       a step whose achieved rate is more than this short of its target did not hold
+ *                                   the rate ({@link StepRate}); {@code null} read as the default
  */
-@JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent"})
-public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent) {
+@JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent"})
+public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent) {
+    /** A closed-loop run's rules. */
+    public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
+        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null);
+    }
+
+    /** The default: a step that sends more than 5% fewer requests than its target did not hold the rate. */
+    public static final double DEFAULT_RATE_SHORTFALL_PERCENT = 5;
+
+    /** The shortfall threshold, the default where none was recorded. */
+    public double rateShortfallOrDefault() {
+        return rateShortfallPercent == null ? DEFAULT_RATE_SHORTFALL_PERCENT : rateShortfallPercent;
+    }
+
     /** The default: above 90% busy, the components wait for CPU more than they use it. */
     public static final double DEFAULT_SATURATION_PERCENT = 90;
     /** The default: throughput that moves more than 10% within a step has not settled. */
@@ -27,6 +48,15 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
     }
 
     public MeasurementInfo {
+        targetRatePerSecond = targetRatePerSecond == null ? List.of() : List.copyOf(targetRatePerSecond);
+        for (Double r : targetRatePerSecond) {
+            if (r == null || !(r > 0)) {
+                throw new IllegalArgumentException("measurement.targetRatePerSecond " + targetRatePerSecond + ": rates must be above 0");
+            }
+        }
+        if (rateShortfallPercent != null && !(rateShortfallPercent > 0 && rateShortfallPercent < 100)) {
+            throw new IllegalArgumentException("measurement.rateShortfallPercent (" + rateShortfallPercent + ") must be above 0 and below 100");
+        }
         if (driftThresholdPercent != null && !(driftThresholdPercent > 0)) {
             throw new IllegalArgumentException("measurement.driftThresholdPercent (" + driftThresholdPercent + ") must be above 0");
         }

@@ -27,10 +27,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                             absent when the run recorded no host samples (runs before it was recorded, clusters)
  * @param drift                throughput of the window's first and last thirds and whether the step was steady;
  *                             absent in runs converted before it was computed
+ * @param rate                 the fixed arrival rate's target and what was achieved; absent for a closed-loop step
  */
 @JsonPropertyOrder({"clients", "windowStartEpochMs", "windowEndEpochMs", "measuredSeconds", "samples",
         "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors", "throughputPerSecond", "latencyMs",
-        "cpu", "work", "host", "drift"})
+        "cpu", "work", "host", "drift", "rate"})
 public record StepResult(
         @JsonProperty(required = true) int clients,
         @JsonProperty(required = true) long windowStartEpochMs,
@@ -48,7 +49,17 @@ public record StepResult(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         StepHost host,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        StepDrift drift) {
+        StepDrift drift,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        StepRate rate) {
+
+    /** A closed-loop step (no fixed rate). */
+    public StepResult(int clients, long windowStartEpochMs, long windowEndEpochMs, double measuredSeconds, long samples,
+            long warmupSamplesSkipped, long lateSamplesSkipped, long transactions, long errors, double throughputPerSecond,
+            LatencyStats latencyMs, StepCpu cpu, StepWork work, StepHost host, StepDrift drift) {
+        this(clients, windowStartEpochMs, windowEndEpochMs, measuredSeconds, samples, warmupSamplesSkipped,
+                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, host, drift, null);
+    }
 
     public StepResult {
         Checks.positive("clients", clients);
@@ -84,6 +95,12 @@ public record StepResult(
     @JsonIgnore
     public boolean notSteady() {
         return drift != null && !drift.steady();
+    }
+
+    /** Ran at a fixed rate and fell short of it by more than the threshold. */
+    @JsonIgnore
+    public boolean rateNotHeld() {
+        return rate != null && !rate.held();
     }
 
     /** True when the host was saturated during the window (false when not recorded). */

@@ -338,7 +338,13 @@ public final class HtmlReportRenderer {
                         .append(s.warmupSamplesSkipped()).append("</td><td>")
                         .append(Numbers.fixed(s.throughputPerSecond(), 1))
                         .append(s.notSteady() ? " <span class=\"bad\" title=\"" + esc(dev.meshbench.results.StepDrift.NOT_STEADY_MEANING)
-                                + "\">not steady</span>" : "").append("</td>");
+                                + "\">not steady</span>" : "")
+                        .append(s.rate() == null ? "" : s.rateNotHeld()
+                                ? " <span class=\"bad\" title=\"" + esc(dev.meshbench.results.StepRate.NOT_HELD_MEANING) + "\">rate not held: "
+                                        + Numbers.fixed(s.rate().achievedPerSecond(), 1) + " of " + Numbers.fixed(s.rate().targetPerSecond(), 1) + " req/s</span>"
+                                : " <span title=\"fixed arrival rate (meshbench.rate), achieved of target, requests per second\">at "
+                                        + Numbers.fixed(s.rate().achievedPerSecond(), 1) + " of " + Numbers.fixed(s.rate().targetPerSecond(), 1) + " req/s</span>")
+                        .append("</td>");
                 if (l == null) {
                     h.append("<td colspan=\"6\" class=\"l\">no successful request</td>");
                 } else {

@@ -46,6 +46,7 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
 
     public static WorkloadSettings fromProperties(Properties props) {
         RampSchedule ramp = RampSchedule.fromProperties(props);
+        StepRates.fromProperties(props, ramp); // a bad rate stops the run before any step (StepRateTimer applies it)
         int think = WorkloadProperties.nonNegativeInt(props, WorkloadProperties.THINK_MS, "milliseconds");
         int customers = WorkloadProperties.customers(props);
         int days = WorkloadProperties.positiveInt(props, WorkloadProperties.FLIGHT_DAYS, "days");

@@ -71,8 +71,9 @@ public final class JMeterLoad {
      * The JMeter properties of one case run, named as the plan reads them ({@code jmeter-plans/README.md}).
      *
      * @param rewardsPercent share of session rounds that also view rewards (driver side only)
+     * @param rates          the fixed arrival rate per step, requests per second; empty for a closed loop
      */
-    public static Map<String, String> properties(RunConfig config, CaseRun run, int rewardsPercent, Optional<String> rate) {
+    public static Map<String, String> properties(RunConfig config, CaseRun run, int rewardsPercent, List<Double> rates) {
         Map<String, String> p = new LinkedHashMap<>();
         run.endpoints().services().forEach((svc, uri) -> p.put(svc + ".url", uri.toString()));
         p.put("clients", String.join(",", config.clients().stream().map(String::valueOf).toList()));
@@ -82,7 +83,9 @@ public final class JMeterLoad {
         p.put("flight.days", Integer.toString(config.flightDays()));
         p.put("workload", config.workload().mix());
         p.put("rewards.percent", Integer.toString(rewardsPercent));
-        rate.ifPresent(r -> p.put("rate", r));
+        if (!rates.isEmpty()) {
+            p.put("rate", String.join(",", rates.stream().map(r -> java.math.BigDecimal.valueOf(r).stripTrailingZeros().toPlainString()).toList()));
+        }
         p.put("meshbench.jtl", run.jtl().toString());
         p.put("meshbench.runId", run.runId());
         p.put("meshbench.case", run.caseId());

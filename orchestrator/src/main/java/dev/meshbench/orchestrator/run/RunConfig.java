@@ -74,6 +74,14 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
      */
     public static final String P_SLOW_SERVICE = "meshbench.slowService";
 
+    /**
+     * A fixed arrival rate, requests per second over all of a step's clients: one value for every step, or one per
+     * {@value #P_CLIENTS} entry; absent for a closed loop. The clients are then the pool of requests in flight.
+     */
+    public static final String P_RATE = "meshbench.rate";
+    /** A fixed-rate step that sends more than this percent fewer requests than its target did not hold the rate. */
+    public static final String P_RATE_SHORTFALL_PERCENT = "meshbench.rateShortfallPercent";
+
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
 
@@ -92,6 +100,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_REWARDS_PERCENT, "0"),
             Map.entry(P_SATURATION_PERCENT, "90"),
             Map.entry(P_DRIFT_PERCENT, "10"),
+            Map.entry(P_RATE_SHORTFALL_PERCENT, "5"),
             Map.entry(P_DATAPLANE, "netty"),
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
@@ -154,15 +163,51 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     }
 
     /**
-     * The rules steps are judged by: {@value #P_SATURATION_PERCENT} and {@value #P_DRIFT_PERCENT}, or an error naming
-     * the property.
+     * The rules steps are judged by: {@value #P_SATURATION_PERCENT}, {@value #P_DRIFT_PERCENT}, and for a fixed rate
+     * ({@value #P_RATE}, checked against {@code clients}) {@value #P_RATE_SHORTFALL_PERCENT}; or an error naming the
+     * property.
      */
-    public static MeasurementInfo measurement(Map<String, String> props) {
+    public static MeasurementInfo measurement(Map<String, String> props, List<Integer> clients) {
         double saturation = percent(props, P_SATURATION_PERCENT, "a percent of all cores such as 90");
         if (saturation > 100) {
             throw invalid(P_SATURATION_PERCENT, props.get(P_SATURATION_PERCENT), "must be at most 100 (percent of all cores)");
         }
-        return new MeasurementInfo(saturation, percent(props, P_DRIFT_PERCENT, "a percent such as 10"));
+        double shortfall = percent(props, P_RATE_SHORTFALL_PERCENT, "a percent such as 5");
+        if (shortfall >= 100) {
+            throw invalid(P_RATE_SHORTFALL_PERCENT, props.get(P_RATE_SHORTFALL_PERCENT), "must be below 100");
+        }
+        List<Double> rates = parseRates(props.get(P_RATE), clients);
+        return new MeasurementInfo(saturation, percent(props, P_DRIFT_PERCENT, "a percent such as 10"), rates,
+                rates.isEmpty() ? null : shortfall);
+    }
+
+    /** {@value #P_RATE}: empty for none; one value repeated for every step, or exactly one per step. */
+    public static List<Double> parseRates(String value, List<Integer> clients) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        List<Double> rates = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            String p = part.trim();
+            double r;
+            try {
+                r = Double.parseDouble(p);
+            } catch (NumberFormatException e) {
+                throw invalid(P_RATE, value, "'" + p + "' is not a number; give requests per second, e.g. 300, or one per step like 100,200");
+            }
+            if (!(r > 0) || Double.isInfinite(r)) {
+                throw invalid(P_RATE, value, "rates must be above 0 requests per second");
+            }
+            rates.add(r);
+        }
+        if (rates.size() == 1) {
+            return java.util.Collections.nCopies(clients.size(), rates.get(0));
+        }
+        if (rates.size() != clients.size()) {
+            throw invalid(P_RATE, value, "has " + rates.size() + " rates for " + clients.size() + " steps ("
+                    + P_CLIENTS + "=" + clients + "); give one rate, or one per step");
+        }
+        return List.copyOf(rates);
     }
 
     /** {@value #P_REPEATS}: 1 to 100 runs of each case, or an error naming the property. */
@@ -251,7 +296,12 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         if (parts.length != 2 || !services.contains(parts[0].trim())) {
             throw invalid(P_SLOW_SERVICE, slow, "give <service>:<milliseconds>, service one of " + services + ", e.g. flight:200");
         }
-        int ms = parseInt(P_SLOW_SERVICE, parts[1].trim());
+        int ms;
+        try {
+            ms = Integer.parseInt(parts[1].trim());
+        } catch (NumberFormatException e) {
+            throw invalid(P_SLOW_SERVICE, slow, "'" + parts[1].trim() + "' is not a whole number of milliseconds");
+        }
         if (ms < 1 || ms > 60_000) {
             throw invalid(P_SLOW_SERVICE, slow, "the milliseconds must be 1 to 60000");
         }

@@ -12,6 +12,7 @@ import dev.meshbench.results.StepCpu;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.StepDrift;
+import dev.meshbench.results.StepRate;
 import dev.meshbench.results.StepHost;
 import dev.meshbench.results.StepWork;
 import dev.meshbench.results.io.ResultsFormatException;
@@ -115,8 +116,13 @@ public final class ResultsConverter {
             results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
                     samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
                     Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters),
-                    host(a, host, inputs), drift(a, inputs)));
+                    host(a, host, inputs), drift(a, inputs), rate(a, samples, inputs)));
             StepResult last = results.get(results.size() - 1);
+            if (last.rateNotHeld()) {
+                notes.add("step " + a.clients + " clients: " + StepRate.NOT_HELD_MEANING + " (" + last.rate().achievedPerSecond()
+                        + " of " + last.rate().targetPerSecond() + " req/s, threshold "
+                        + inputs.measurementOrDefault().rateShortfallOrDefault() + "% short)");
+            }
             if (last.notSteady()) {
                 notes.add("step " + a.clients + " clients: " + StepDrift.NOT_STEADY_MEANING + " (" + last.drift().firstThirdPerSecond()
                         + " -> " + last.drift().lastThirdPerSecond() + " tx/s, threshold "
@@ -167,6 +173,19 @@ public final class ResultsConverter {
     }
 
     /** Throughput of the window's first and last thirds; {@code null} without transactions. */
+    /** The fixed rate's target and achieved rate (all requests sent in the window), or {@code null} for a closed loop. */
+    static StepRate rate(StepAccumulator a, long samples, RunInputs inputs) {
+        List<Double> targets = inputs.measurementOrDefault().targetRatePerSecond();
+        int i = inputs.clientSteps().indexOf(a.clients);
+        if (targets.isEmpty() || i < 0 || i >= targets.size() || a.seconds() <= 0) {
+            return null;
+        }
+        double target = targets.get(i);
+        double achieved = Rounding.round(samples / a.seconds(), 3);
+        boolean held = achieved >= target * (1 - inputs.measurementOrDefault().rateShortfallOrDefault() / 100);
+        return new StepRate(target, achieved, held);
+    }
+
     static StepDrift drift(StepAccumulator a, RunInputs inputs) {
         if (a.transactions == 0) {
             return null;
