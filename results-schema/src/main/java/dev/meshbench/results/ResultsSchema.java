@@ -38,6 +38,8 @@ public final class ResultsSchema {
     public static final String CPU_FILE = "cpu-samples.csv";
     /** The converted results, the only file charts and reports read. */
     public static final String RESULTS_FILE = "results.json";
+    /** The results in the Service Mesh Performance format, next to {@link #RESULTS_FILE} (optional). */
+    public static final String SMP_FILE = "smp.json";
 
     /** Significant decimal digits kept by the latency histograms (HdrHistogram). */
     public static final int HISTOGRAM_SIGNIFICANT_DIGITS = 3;

@@ -19,6 +19,7 @@ import dev.meshbench.results.convert.JtlStepWindows;
 import dev.meshbench.results.convert.ResultsConverter;
 import dev.meshbench.results.io.ResultsFormatException;
 import dev.meshbench.results.io.ResultsJson;
+import dev.meshbench.results.smp.SmpExporter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -243,6 +244,7 @@ public final class CaseRun implements AutoCloseable {
                 writeInputs();
                 results = ResultsConverter.convert(runDir);
             }
+            SmpExporter.writeOrWarn(runDir, results); // smp.json for Meshery; a failure is a warning, not a failed run
             out.printf("[%s] run %s %s after %s; results: %s%n", egressCase.id(), runId(), inputs.status().id(),
                     human((long) elapsedSeconds()), runDir.resolve("results.json"));
             return results;

@@ -78,6 +78,7 @@ class CaseRunIT {
             assertEquals(RunStatus.PASSED, r.inputs().status(), String.valueOf(r.inputs().failureReason()));
             assertTrue(r.steps().get(0).transactions() > 0);
             assertTrue(Files.isRegularFile(first.runDir().resolve("hops.json")));
+            assertTrue(Files.isRegularFile(first.runDir().resolve("smp.json")), "the SMP export next to results.json");
             firstDir = first.runDir();
         }
         byte[] firstResults = Files.readAllBytes(firstDir.resolve("results.json"));

@@ -236,6 +236,14 @@ public final class ResultsJson {
         return fromJson(file, json, type);
     }
 
+    /**
+     * Writes any value the way {@link #writeResults} writes results: atomically, with the text of {@link #toJson}
+     * (used for {@code smp.json}).
+     */
+    public static void writeJson(Path file, Object value) throws IOException {
+        write(file, value);
+    }
+
     private static void write(Path file, Object value) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);

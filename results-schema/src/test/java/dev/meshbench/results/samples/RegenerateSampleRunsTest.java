@@ -3,6 +3,7 @@ package dev.meshbench.results.samples;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.convert.ResultsConverter;
 import dev.meshbench.results.io.ResultsJson;
+import dev.meshbench.results.smp.SmpExporter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * The first run of each case and data plane is a golden run of this module (Envoy: {@code sni-envoy-1} only);
  * all of them go to the charts module. Kubernetes: sni on envoy once ({@code sni-k8s-1}, with
  * {@link SampleRunGenerator#CLUSTER}), a golden run of this module only. The version 1 run {@code mtls-v1} is kept
- * by hand (this build writes the current version only); only its golden results are rewritten.
+ * by hand (this build writes the current version only); only its golden results are rewritten. The SMP export of
+ * {@link #SMP_GOLDEN_RUNS} is rewritten too ({@code smp.golden.json}).
  */
 @EnabledIfSystemProperty(named = "meshbench.regenerate", matches = "true")
 class RegenerateSampleRunsTest {
@@ -28,9 +30,10 @@ class RegenerateSampleRunsTest {
     static final Path CHARTS_RESULTS = Path.of("../charts/src/test/resources/results");
     static final List<String> GOLDEN_RUNS = List.of("bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1",
             "sni-envoy-1", "sni-k8s-1");
+    static final List<String> SMP_GOLDEN_RUNS = List.of("sni-1", "sni-k8s-1");
 
     @Test
-    @DisplayName("regenerates the sample runs, the golden results and the charts module's results")
+    @DisplayName("regenerates the sample runs, the golden results, the SMP golden exports and the charts module's results")
     void regenerate() throws IOException {
         for (SampleRunGenerator.CaseModel model : SampleRunGenerator.cases()) {
             int repeats = model.caseId().equals("bypass") || model.caseId().equals("sni") ? 3 : 1;
@@ -45,6 +48,10 @@ class RegenerateSampleRunsTest {
         Files.writeString(k8s.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(k8s)));
         Path v1 = RUNS.resolve("mtls-v1");
         Files.writeString(v1.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(v1)));
+        for (String run : SMP_GOLDEN_RUNS) {
+            Path dir = RUNS.resolve(run);
+            Files.writeString(dir.resolve("smp.golden.json"), SmpExporter.toJson(ResultsConverter.compute(dir)));
+        }
     }
 
     private static void generate(SampleRunGenerator.CaseModel model, String suffix, int repeats) throws IOException {
