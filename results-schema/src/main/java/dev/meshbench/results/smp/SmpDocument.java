@@ -106,11 +106,12 @@ public record SmpDocument(
 
     /** {@code smp.PerformanceTestConfig.Client}: {@code protocol} names a {@code Protocol}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"load_generator", "protocol", "connections"})
+    @JsonPropertyOrder({"load_generator", "protocol", "connections", "rps"})
     public record Client(
             @JsonProperty("load_generator") String loadGenerator,
             @JsonProperty("protocol") String protocol,
-            @JsonProperty("connections") Integer connections) {
+            @JsonProperty("connections") Integer connections,
+            @JsonProperty("rps") Long rps) {
     }
 
     /** {@code smp.PerformanceTestResult}: times in UTC, latencies in milliseconds. */

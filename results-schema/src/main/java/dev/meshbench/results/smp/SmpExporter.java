@@ -161,7 +161,9 @@ public final class SmpExporter {
         labels.put(LABEL_PREFIX + "think-time-ms", Integer.toString(in.thinkTimeMs()));
         labels.put(LABEL_PREFIX + "jmeter-version", in.versions().jmeter());
         return new PerformanceTestConfig(SMP_VERSION, id, in.runId() + ": " + step.clients() + " clients", labels,
-                List.of(new Client(LOAD_GENERATOR, "PROTOCOL_HTTP", step.clients())), in.stepSeconds() + "s");
+                List.of(new Client(LOAD_GENERATOR, "PROTOCOL_HTTP", step.clients(),
+                        // SMP's rps is whole requests per second: a fixed-rate step's target, none for a closed loop
+                        step.rate() == null ? null : Math.round(step.rate().targetPerSecond()))), in.stepSeconds() + "s");
     }
 
     private static PerformanceTestResult testResult(RunInputs in, StepResult step, String testId, String meshId,

@@ -147,6 +147,24 @@ class SmpExporterTest {
     }
 
     @Test
+    @DisplayName("a fixed-rate step gives its target as SMP's whole rps; the document stays valid")
+    void fixedRate() throws IOException {
+        RunResults closed = localRun();
+        StepResult s = closed.steps().get(1);
+        StepResult atRate = new StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(), s.measuredSeconds(),
+                s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(),
+                s.throughputPerSecond(), s.latencyMs(), s.cpu(), s.work(), s.host(), s.drift(),
+                new dev.meshbench.results.StepRate(10.6, 9.967, true));
+        RunResults run = new RunResults(closed.schemaVersion(), closed.inputs(), closed.conversion(),
+                List.of(closed.steps().get(0), atRate), closed.notes());
+        JsonNode smp = tree(run);
+        // 10.6 req/s rounds to 11 (SMP's rps is an int64); the closed-loop step has none
+        assertEquals(11, smp.at("/performance_test_configs/1/clients/0/rps").longValue());
+        assertTrue(smp.at("/performance_test_configs/0/clients/0/rps").isMissingNode());
+        assertEquals(List.of(), SmpSchema.problems(smp));
+    }
+
+    @Test
     @DisplayName("labels each result with the egress case, data plane, and what SMP has no field for")
     void resultLabels() throws IOException {
         JsonNode labels = tree(localRun()).at("/performance_test_results/1/labels");
