@@ -187,6 +187,34 @@ class ReportFilesTest {
     }
 
     @Test
+    @DisplayName("with repeats each case's mean carries its 95% interval, and p99's change against bypass its own")
+    void htmlMeanIntervals(@TempDir Path tmp) throws Exception {
+        ReportGenerator.generate(TestRuns.RESULTS, tmp, 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("index.html"));
+        List<Double> sniTx = new java.util.ArrayList<>();
+        List<Double> bypassP99 = new java.util.ArrayList<>();
+        List<Double> sniP99 = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            StepResult b = ResultsJson.readResults(TestRuns.RESULTS.resolve("bypass-" + i).resolve("results.json")).step(20).orElseThrow();
+            StepResult c = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-" + i).resolve("results.json")).step(20).orElseThrow();
+            sniTx.add(c.throughputPerSecond());
+            bypassP99.add((double) b.latencyMs().p99());
+            sniP99.add((double) c.latencyMs().p99());
+        }
+        // the mean of three runs and t(0.975, 2) * s / sqrt(3), computed here from the runs, not by the report's code
+        double mean = sniTx.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double ss = sniTx.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        double half = 4.302652729749464 * Math.sqrt(ss / 2) / Math.sqrt(3);
+        String cell = String.format(java.util.Locale.ROOT, "%.1f<span class=\"ci\" title=\"95&nbsp;%% confidence interval "
+                + "of the mean over 3 runs (Student's t)\"> &plusmn;&nbsp;%.1f</span>", mean, half);
+        assertTrue(html.contains(cell), cell);
+        var p99 = new dev.meshbench.results.stats.Comparison(new dev.meshbench.results.stats.Sample(bypassP99),
+                new dev.meshbench.results.stats.Sample(sniP99));
+        String p99Cell = String.format(java.util.Locale.ROOT, "%+.1f \u00b1 %.1f %%, ", p99.changePercent(), p99.changeHalfWidthPercent());
+        assertTrue(html.contains(p99Cell), p99Cell);
+    }
+
+    @Test
     @DisplayName("a saturated step is flagged in index.html and steps.csv, with what it means")
     void htmlSaturated(@TempDir Path tmp) throws Exception {
         Path results = tmp.resolve("results");

@@ -1,5 +1,9 @@
 package dev.meshbench.charts.model;
 
+import dev.meshbench.results.stats.Interval;
+import dev.meshbench.results.stats.Sample;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Collection;
 
 /**
@@ -10,8 +14,15 @@ import java.util.Collection;
  * @param min  smallest run
  * @param max  largest run
  * @param n    how many runs had this figure
+ * @param halfWidth95 half-width of the mean's 95% confidence interval (Student's t over the runs, the runs as
+ *                    independent repeats); {@code null} with fewer than two runs
  */
-public record Spread(double mean, double min, double max, int n) {
+public record Spread(double mean, double min, double max, int n, Double halfWidth95) {
+    /** Without an interval (one run, or not computed). */
+    public Spread(double mean, double min, double max, int n) {
+        this(mean, min, max, n, null);
+    }
+
     public Spread {
         if (n < 1 || min > mean || mean > max) {
             throw new IllegalArgumentException("spread needs n >= 1 and min <= mean <= max, got n=" + n + ", min="
@@ -39,7 +50,18 @@ public record Spread(double mean, double min, double max, int n) {
             return null;
         }
         double mean = Math.min(max, Math.max(min, sum / n));
-        return new Spread(mean, min, max, n);
+        Double half = null;
+        if (n > 1 && min >= 0) { // the interval of quantities that cannot be negative (tx/s, ms, CPU)
+            List<Double> all = new ArrayList<>();
+            for (Number v : values) {
+                if (v != null) {
+                    all.add(v.doubleValue());
+                }
+            }
+            Interval i = new Sample(all).meanInterval();
+            half = i.isKnown() ? i.halfWidth() : null;
+        }
+        return new Spread(mean, min, max, n, half);
     }
 
     /** True when the runs disagree (more than one run and min differs from max). */

@@ -56,7 +56,7 @@ public final class HtmlReportRenderer {
             table{border-collapse:collapse;margin:.6rem 0 1rem;font-size:.9rem}
             th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:right;vertical-align:top}
             td{white-space:nowrap}.wide{overflow-x:auto}tr.first td{border-top:2px solid #999}
-            .spread{display:block;color:#666;font-size:.8rem}tr.total td{font-weight:600;background:#fafafa}
+            .spread{display:block;color:#666;font-size:.8rem}.ci{color:#444;font-size:.85rem}tr.total td{font-weight:600;background:#fafafa}
             th{background:#f4f4f4}td.l,th.l{text-align:left}
             tr.base td{background:#f7fbff}td.bad{color:#b00020;font-weight:600}td.good{color:#1b7f3b}
             figure{margin:1rem 0}figure img{max-width:100%;border:1px solid #eee}
@@ -157,11 +157,14 @@ public final class HtmlReportRenderer {
                 + "study reports about -10&nbsp;% throughput for mtls and -24&nbsp;% for sni. <i>95&nbsp;% CI</i>: with "
                 + "repeated runs, the throughput change's 95&nbsp;% confidence interval by Welch's t (the runs of each case "
                 + "as independent repeats, unequal variances) and whether it is beyond noise (the interval excludes 0); "
-                + "one run on either side gives no interval.</p>\n");
+                + "one run on either side gives no interval. With repeated runs each value is the mean over the runs "
+                + "&plusmn; the half-width of its 95&nbsp;% confidence interval (Student's t, the runs as independent "
+                + "repeats). At a fixed rate (<code>meshbench.rate</code>) throughput is the offered load: compare "
+                + "p99 and CPU per transaction, with their intervals under &Delta; 95&nbsp;% CI.</p>\n");
         h.append("<div class=\"wide\"><table>\n<tr><th class=\"l\">data plane</th><th class=\"l\">case</th>"
                 + "<th>runs</th>"
                 + "<th>throughput<br>tx/s</th><th>&Delta;</th><th>&Delta; 95&nbsp;% CI</th><th>peak<br>tx/s</th><th>&Delta;</th>"
-                + "<th>p99<br>ms</th><th>&Delta;</th><th>mesh CPU<br>ms/tx</th><th>&Delta;</th>"
+                + "<th>p99<br>ms</th><th>&Delta;</th><th>&Delta; 95&nbsp;% CI</th><th>mesh CPU<br>ms/tx</th><th>&Delta;</th><th>&Delta; 95&nbsp;% CI</th>"
                 + "<th>app CPU<br>ms/tx</th><th>&Delta;</th><th>errors</th></tr>\n");
         String previousPlane = null;
         for (ComparisonRow r : m.comparison()) {
@@ -182,8 +185,10 @@ public final class HtmlReportRenderer {
             change(h, r.peakChange(), true, b, r.dataPlane());
             cell(h, r.p99(), 1);
             change(h, r.p99Change(), false, b, r.dataPlane());
+            h.append("<td class=\"l\">").append(esc(base ? "" : changeInterval(m, c, HtmlReportRenderer::p99s))).append("</td>");
             cell(h, r.meshCpu(), 3);
             change(h, r.meshCpuChange(), false, b, r.dataPlane());
+            h.append("<td class=\"l\">").append(esc(base ? "" : changeInterval(m, c, HtmlReportRenderer::meshCpus))).append("</td>");
             cell(h, r.appCpu(), 3);
             change(h, r.appCpuChange(), false, b, r.dataPlane());
             long errors = c.errors(m.clients());
@@ -198,13 +203,22 @@ public final class HtmlReportRenderer {
      * {@code "-12.3 ± 4.1 %, significant"}; says why when there is none.
      */
     static String throughputInterval(ReportModel m, CaseSummary c) {
+        return changeInterval(m, c, HtmlReportRenderer::throughputs);
+    }
+
+    /** As {@link #throughputInterval} for any per-run figure of the report's step ({@code figure} gives one per run). */
+    static String changeInterval(ReportModel m, CaseSummary c,
+            java.util.function.BiFunction<CaseSummary, Integer, List<Double>> figure) {
         var bypass = m.cases().stream().filter(x -> x.caseId().equals(ResultsSchema.BASELINE_CASE)
                 && x.dataPlane().equals(c.dataPlane())).findFirst();
         if (bypass.isEmpty()) {
             return "";
         }
-        var base = throughputs(bypass.get(), m.clients());
-        var cand = throughputs(c, m.clients());
+        var base = figure.apply(bypass.get(), m.clients());
+        var cand = figure.apply(c, m.clients());
+        if (base.stream().mapToDouble(Double::doubleValue).sum() == 0) {
+            return "";
+        }
         if (base.isEmpty() || cand.isEmpty()) {
             return "";
         }
@@ -222,6 +236,17 @@ public final class HtmlReportRenderer {
     private static List<Double> throughputs(CaseSummary c, int clients) {
         return c.runs().stream().map(r -> r.results().step(clients)).flatMap(java.util.Optional::stream)
                 .map(StepResult::throughputPerSecond).toList();
+    }
+
+    private static List<Double> p99s(CaseSummary c, int clients) {
+        return c.runs().stream().map(r -> r.results().step(clients)).flatMap(java.util.Optional::stream)
+                .filter(s -> s.latencyMs() != null).map(s -> (double) s.latencyMs().p99()).toList();
+    }
+
+    private static List<Double> meshCpus(CaseSummary c, int clients) {
+        return c.runs().stream().map(r -> r.results().step(clients)).flatMap(java.util.Optional::stream)
+                .filter(s -> s.cpu() != null && s.cpu().mesh() != null && s.cpu().mesh().cpuMsPerTransaction() != null)
+                .map(s -> s.cpu().mesh().cpuMsPerTransaction()).toList();
     }
 
     private static void figures(StringBuilder h, ReportModel m) {
@@ -556,6 +581,10 @@ public final class HtmlReportRenderer {
         h.append("<td>");
         if (s != null) {
             h.append(Numbers.fixed(s.mean(), decimals));
+            if (s.halfWidth95() != null) {
+                h.append("<span class=\"ci\" title=\"95&nbsp;% confidence interval of the mean over ").append(s.n())
+                        .append(" runs (Student's t)\"> &plusmn;&nbsp;").append(Numbers.fixed(s.halfWidth95(), decimals)).append("</span>");
+            }
             if (s.varies()) {
                 h.append("<span class=\"spread\">").append(Numbers.fixed(s.min(), decimals)).append("&ndash;")
                         .append(Numbers.fixed(s.max(), decimals)).append("</span>");
