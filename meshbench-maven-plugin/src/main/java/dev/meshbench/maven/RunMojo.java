@@ -10,6 +10,7 @@ import dev.meshbench.orchestrator.local.LocalTargetConfig;
 import dev.meshbench.orchestrator.run.CaseRun;
 import dev.meshbench.orchestrator.run.JMeterLoad;
 import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.WarmUp;
 import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.KitVersions;
@@ -17,6 +18,7 @@ import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepResult;
+import dev.meshbench.results.WarmupInfo;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -162,6 +164,7 @@ public class RunMojo extends AbstractMojo {
                     measurement.targetRatePerSecond());
             List<String> cmd = JMeterLoad.command(List.of(), Path.of(System.getProperty("java.home"), "bin", "java"),
                     jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
+            warmUp(run, config, measurement, jmeter, jmeterProps);
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
             int exit = JMeterLoad.run(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
             if (exit != 0) {
@@ -199,6 +202,35 @@ public class RunMojo extends AbstractMojo {
                     config.maxErrorPercent()));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The warm-up before the measured ramp ({@code meshbench.warmup}): JMeter at the ramp's highest step (at its rate,
+     * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
+     */
+    private void warmUp(CaseRun run, RunConfig config, MeasurementInfo measurement, JMeterLoad.Install jmeter,
+            Map<String, String> jmeterProps) throws InterruptedException {
+        WarmupInfo plan = measurement.warmup();
+        if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
+            return;
+        }
+        int step = config.clients().indexOf(java.util.Collections.max(config.clients()));
+        int clients = config.clients().get(step);
+        Map<String, String> p = new java.util.LinkedHashMap<>(jmeterProps);
+        p.put("clients", Integer.toString(clients));
+        p.put("step.seconds", Integer.toString(plan.limitSeconds() + 60)); // stopped by WarmUp, never by itself
+        p.put("meshbench.jtl", run.runDir().resolve(WarmUp.JTL).toString());
+        if (!measurement.targetRatePerSecond().isEmpty()) {
+            p.put("rate", RunProperties.plain(measurement.targetRatePerSecond().get(step)));
+        }
+        List<String> cmd = JMeterLoad.command(List.of(), Path.of(System.getProperty("java.home"), "bin", "java"),
+                jmeterHeapMb, jmeter, this.plan.toPath(), jtlProperties.toPath(), p, run.runDir().resolve("warmup-" + JMeterLoad.LOG));
+        System.out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
+                ? "until two successive " + plan.windowSeconds() + "-s windows are within " + RunProperties.plain(plan.tolerancePercent())
+                        + "% (at most " + plan.limitSeconds() + " s)"
+                : plan.limitSeconds() + " s", clients, p.containsKey("rate") ? ", " + p.get("rate") + " req/s" : "");
+        JMeterLoad.Running r = JMeterLoad.start(cmd, jmeter, run.runDir().resolve("warmup-" + JMeterLoad.CONSOLE));
+        run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), System.out, run.caseId()));
     }
 
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */

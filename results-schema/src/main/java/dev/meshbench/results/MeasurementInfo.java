@@ -18,14 +18,24 @@ import java.util.List;
  *                                   in ramp order; empty (absent) for a closed-loop run
  * @param rateShortfallPercent       a step whose achieved rate is more than this short of its target did not hold
  *                                   the rate ({@link StepRate}); {@code null} read as the default
+ * @param warmup                     the warm-up before the first step, as planned and then as it went; absent in runs
+ *                                   that recorded none
  */
-@JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent"})
+@JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent",
+        "warmup"})
 public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent,
+        @JsonInclude(JsonInclude.Include.NON_NULL) WarmupInfo warmup) {
     /** A closed-loop run's rules. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
-        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null);
+        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null);
+    }
+
+    /** The same rules with the warm-up recorded. */
+    public MeasurementInfo withWarmup(WarmupInfo w) {
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
+                rateShortfallPercent, w);
     }
 
     /** The default: a step that sends more than 5% fewer requests than its target did not hold the rate. */

@@ -151,6 +151,12 @@ public final class CaseRun implements AutoCloseable {
         return egressCase.id();
     }
 
+    /** Records in {@code run.json} how the warm-up before the first step went. */
+    public void recordWarmup(dev.meshbench.results.WarmupInfo warmup) {
+        inputs = inputs.withMeasurement(inputs.measurementOrDefault().withWarmup(warmup));
+        writeInputs();
+    }
+
     /** Where the load generator must write its samples. */
     public Path jtl() {
         return runDir.resolve(JTL);

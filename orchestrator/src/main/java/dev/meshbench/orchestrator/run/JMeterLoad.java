@@ -106,6 +106,52 @@ public final class JMeterLoad {
         return cmd;
     }
 
+    /** A started JMeter: wait for it or stop it; stopped on JVM exit (Ctrl-C) too. */
+    public static final class Running {
+        private final Process process;
+        private final Thread hook;
+
+        private Running(Process process) {
+            this.process = process;
+            this.hook = new Thread(() -> JMeterLoad.stop(process), "jmeter-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        public boolean isAlive() {
+            return process.isAlive();
+        }
+
+        /** Waits for JMeter to end by itself; stops it if this thread is interrupted. */
+        public int waitFor() throws InterruptedException {
+            try {
+                return process.waitFor();
+            } finally {
+                stop();
+            }
+        }
+
+        /** Stops JMeter (and its children) if it still runs. */
+        public void stop() {
+            JMeterLoad.stop(process);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run
+            }
+        }
+    }
+
+    /** Starts {@code command} in JMeter's {@code bin/} with its console output in {@code console}. */
+    public static Running start(List<String> command, Install install, Path console) {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(install.bin().toFile())
+                .redirectErrorStream(true).redirectOutput(console.toFile());
+        try {
+            return new Running(pb.start());
+        } catch (IOException e) {
+            throw new IllegalStateException("starting JMeter (" + command.get(0) + " ...) failed: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * Runs {@code command} in JMeter's {@code bin/} with its console output in {@code console}, and waits. The
      * process is destroyed when this thread is interrupted and when the JVM exits first (Ctrl-C).
@@ -113,26 +159,7 @@ public final class JMeterLoad {
      * @return JMeter's exit code
      */
     public static int run(List<String> command, Install install, Path console) throws InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(install.bin().toFile())
-                .redirectErrorStream(true).redirectOutput(console.toFile());
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new IllegalStateException("starting JMeter (" + command.get(0) + " ...) failed: " + e.getMessage(), e);
-        }
-        Thread hook = new Thread(() -> stop(p), "jmeter-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            return p.waitFor();
-        } finally {
-            stop(p);
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or has run
-            }
-        }
+        return start(command, install, console).waitFor();
     }
 
     private static void stop(Process p) {

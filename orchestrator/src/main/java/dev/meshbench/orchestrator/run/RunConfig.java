@@ -5,6 +5,7 @@ import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.WarmupInfo;
 import dev.meshbench.results.WorkloadInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,6 +83,17 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     /** A fixed-rate step that sends more than this percent fewer requests than its target did not hold the rate. */
     public static final String P_RATE_SHORTFALL_PERCENT = "meshbench.rateShortfallPercent";
 
+    /**
+     * The warm-up before the first measured step, at the ramp's highest step: {@code stable} (default) until two
+     * successive {@value #WARMUP_WINDOW_SECONDS}-s windows' throughputs are within {@value #WARMUP_TOLERANCE_PERCENT}%
+     * of each other, at most {@value #P_WARMUP_CAP_SECONDS}; a number of seconds for a fixed warm-up; {@code 0} or
+     * {@code none} for none. Separate from {@value #P_WARMUP_SECONDS}, the start of each step left out.
+     */
+    public static final String P_WARMUP = "meshbench.warmup";
+    public static final String P_WARMUP_CAP_SECONDS = "meshbench.warmupCapSeconds";
+    public static final int WARMUP_WINDOW_SECONDS = 10;
+    public static final double WARMUP_TOLERANCE_PERCENT = 5;
+
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
 
@@ -101,6 +113,8 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_SATURATION_PERCENT, "90"),
             Map.entry(P_DRIFT_PERCENT, "10"),
             Map.entry(P_RATE_SHORTFALL_PERCENT, "5"),
+            Map.entry(P_WARMUP, WarmupInfo.STABLE),
+            Map.entry(P_WARMUP_CAP_SECONDS, "180"),
             Map.entry(P_DATAPLANE, "netty"),
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
@@ -178,7 +192,29 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         }
         List<Double> rates = parseRates(props.get(P_RATE), clients);
         return new MeasurementInfo(saturation, percent(props, P_DRIFT_PERCENT, "a percent such as 10"), rates,
-                rates.isEmpty() ? null : shortfall);
+                rates.isEmpty() ? null : shortfall, warmupPlan(props));
+    }
+
+    /** The warm-up as planned ({@code tookSeconds} 0): {@value #P_WARMUP} and {@value #P_WARMUP_CAP_SECONDS}. */
+    public static WarmupInfo warmupPlan(Map<String, String> props) {
+        String v = props.getOrDefault(P_WARMUP, DEFAULTS.get(P_WARMUP)).trim().toLowerCase(Locale.ROOT);
+        if (v.equals(WarmupInfo.STABLE)) {
+            int cap = intIn(props, P_WARMUP_CAP_SECONDS, WARMUP_WINDOW_SECONDS * 2, 3600, "seconds, at least two windows");
+            return new WarmupInfo(WarmupInfo.STABLE, cap, WARMUP_WINDOW_SECONDS, WARMUP_TOLERANCE_PERCENT, 0, 0, null, List.of());
+        }
+        if (v.equals("0") || v.equals(WarmupInfo.NONE)) {
+            return new WarmupInfo(WarmupInfo.NONE, 0, 0, 0, 0, 0, null, List.of());
+        }
+        int seconds;
+        try {
+            seconds = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw invalid(P_WARMUP, v, "give stable (until throughput is stable), a number of seconds, or 0 (none)");
+        }
+        if (seconds < 0 || seconds > 3600) {
+            throw invalid(P_WARMUP, v, "seconds must be 0 to 3600");
+        }
+        return new WarmupInfo(WarmupInfo.FIXED, seconds, 0, 0, 0, 0, null, List.of());
     }
 
     /** {@value #P_RATE}: empty for none; one value repeated for every step, or exactly one per step. */
