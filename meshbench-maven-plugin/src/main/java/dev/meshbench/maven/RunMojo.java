@@ -8,11 +8,13 @@ import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetConfig;
 import dev.meshbench.orchestrator.run.CaseRun;
+import dev.meshbench.orchestrator.run.CpuSets;
 import dev.meshbench.orchestrator.run.JMeterLoad;
 import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.orchestrator.run.WarmUp;
 import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.target.Role;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.RunResults;
@@ -92,15 +94,22 @@ public class RunMojo extends AbstractMojo {
         RunConfig config;
         MeasurementInfo measurement;
         int repeats;
+        CpuSets cpuSets;
         int rewardsPercent;
         try {
             config = RunProperties.config(props, caseId, projectRoot.toPath());
             measurement = RunConfig.measurement(props, config.clients());
             repeats = RunConfig.repeats(props);
             rewardsPercent = RunConfig.rewardsPercent(props);
-            if (RunConfig.target(props) != dev.meshbench.results.TargetKind.LOCAL && !config.workload().addedLatencyMs().isEmpty()) {
+            boolean local = RunConfig.target(props) == dev.meshbench.results.TargetKind.LOCAL;
+            if (!local && !config.workload().addedLatencyMs().isEmpty()) {
                 throw new IllegalArgumentException(RunConfig.P_SLOW_SERVICE + "=" + props.get(RunConfig.P_SLOW_SERVICE)
                         + ": only the local target can slow a service down");
+            }
+            cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
+            if (!local && !cpuSets.lists().isEmpty()) {
+                throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
+                        + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
             }
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
@@ -126,7 +135,8 @@ public class RunMojo extends AbstractMojo {
             String left = i == 0 ? "" : ", ~" + human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
             System.out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
                     repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
-            Optional<String> problem = runOne(c, props, config, measurement, rewardsPercent, jmeter, runDirs);
+            MeasurementInfo m = measurement.withRun(repeat, repeats, settings(props, cpuSets));
+            Optional<String> problem = runOne(c, props, config, m, rewardsPercent, jmeter, runDirs, cpuSets);
             problem.ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
@@ -137,11 +147,11 @@ public class RunMojo extends AbstractMojo {
 
     /** One case run, start to finish; the problem, if any, for the build's verdict. */
     private Optional<String> runOne(EgressCase c, Map<String, String> props, RunConfig config, MeasurementInfo measurement,
-            int rewardsPercent, JMeterLoad.Install jmeter, List<Path> runDirs) throws MojoExecutionException {
+            int rewardsPercent, JMeterLoad.Install jmeter, List<Path> runDirs, CpuSets cpuSets) throws MojoExecutionException {
         Target target;
         try {
             target = switch (RunConfig.target(props)) {
-                case LOCAL -> localTarget(props, config);
+                case LOCAL -> localTarget(props, config, cpuSets);
                 case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
                         config.flightDays(), config.workload(), System.out);
             };
@@ -162,9 +172,9 @@ public class RunMojo extends AbstractMojo {
         try {
             Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent,
                     measurement.targetRatePerSecond());
-            List<String> cmd = JMeterLoad.command(List.of(), Path.of(System.getProperty("java.home"), "bin", "java"),
+            List<String> cmd = JMeterLoad.command(cpuSets.prefix(Role.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
                     jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
-            warmUp(run, config, measurement, jmeter, jmeterProps);
+            warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets);
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
             int exit = JMeterLoad.run(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
             if (exit != 0) {
@@ -209,7 +219,7 @@ public class RunMojo extends AbstractMojo {
      * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
      */
     private void warmUp(CaseRun run, RunConfig config, MeasurementInfo measurement, JMeterLoad.Install jmeter,
-            Map<String, String> jmeterProps) throws InterruptedException {
+            Map<String, String> jmeterProps, CpuSets cpuSets) throws InterruptedException {
         WarmupInfo plan = measurement.warmup();
         if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
             return;
@@ -223,7 +233,7 @@ public class RunMojo extends AbstractMojo {
         if (!measurement.targetRatePerSecond().isEmpty()) {
             p.put("rate", RunProperties.plain(measurement.targetRatePerSecond().get(step)));
         }
-        List<String> cmd = JMeterLoad.command(List.of(), Path.of(System.getProperty("java.home"), "bin", "java"),
+        List<String> cmd = JMeterLoad.command(cpuSets.prefix(Role.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
                 jmeterHeapMb, jmeter, this.plan.toPath(), jtlProperties.toPath(), p, run.runDir().resolve("warmup-" + JMeterLoad.LOG));
         System.out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
                 ? "until two successive " + plan.windowSeconds() + "-s windows are within " + RunProperties.plain(plan.tolerancePercent())
@@ -233,8 +243,35 @@ public class RunMojo extends AbstractMojo {
         run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), System.out, run.caseId()));
     }
 
+    /**
+     * What {@code run.json} records as the run's settings: every {@code meshbench.*} property in effect, defaults
+     * included, less anything that may hold a secret (tokens, passwords, kubeconfig paths; a MongoDB URI's user
+     * part), plus the JVM heaps of JMeter, the services and MongoDB.
+     */
+    private Map<String, String> settings(Map<String, String> props, CpuSets cpuSets) {
+        Map<String, String> s = new java.util.TreeMap<>(RunConfig.DEFAULTS);
+        if (Boolean.parseBoolean(props.getOrDefault("meshbench.study", "false"))) {
+            s.putAll(RunConfig.STUDY);
+        }
+        props.forEach((k, v) -> {
+            String key = k.toLowerCase(Locale.ROOT);
+            if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
+                    || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")) {
+                return;
+            }
+            s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
+        });
+        s.put(RunConfig.P_CASES, caseId);
+        s.putAll(cpuSets.asProperties());
+        s.put("jvm.jmeter", "-Xms256m -Xmx" + jmeterHeapMb + "m");
+        s.put("jvm.services", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.APP_JVM));
+        s.put("jvm.mongo", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.MONGO_JVM));
+        s.put("jvm.nettyProxies", String.join(" ", dev.meshbench.orchestrator.local.ProxyLaunch.NETTY_JVM));
+        return s;
+    }
+
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
-    private Target localTarget(Map<String, String> props, RunConfig config) {
+    private Target localTarget(Map<String, String> props, RunConfig config, CpuSets cpuSets) {
         LocalDataPlane dataPlane;
         try {
             dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
@@ -243,7 +280,7 @@ public class RunMojo extends AbstractMojo {
             throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
         }
         return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()), Duration.ofSeconds(90),
-                config.customers(), config.flightDays(), dataPlane, config.workload()));
+                config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
     }
 
     private static String human(long seconds) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How a run judged its own measurements: the rules the results were checked against, so a flag in the results can
@@ -20,22 +21,44 @@ import java.util.List;
  *                                   the rate ({@link StepRate}); {@code null} read as the default
  * @param warmup                     the warm-up before the first step, as planned and then as it went; absent in runs
  *                                   that recorded none
+ * @param repeat                     which run of its case this was (1-based) when the build repeated cases
+ *                                   ({@code meshbench.repeats}); absent in runs that recorded none
+ * @param repeats                    how many runs of each case the build made
+ * @param settings                   every setting that shapes the work, as the run used it: each {@code meshbench.*}
+ *                                   property in effect (defaults included, secrets left out) and the JVM heaps; absent
+ *                                   in runs that recorded none
  */
 @JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent",
-        "warmup"})
+        "warmup", "repeat", "repeats", "settings"})
 public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent,
-        @JsonInclude(JsonInclude.Include.NON_NULL) WarmupInfo warmup) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) WarmupInfo warmup,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeat,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeats,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings) {
     /** A closed-loop run's rules. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
-        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null);
+        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of());
     }
 
-    /** The same rules with the warm-up recorded. */
+    /** Rules, rate and warm-up, nothing recorded about repeats and settings. */
+    public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
+            Double rateShortfallPercent, WarmupInfo warmup) {
+        this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, null,
+                null, Map.of());
+    }
+
+    /** The same with the warm-up recorded. */
     public MeasurementInfo withWarmup(WarmupInfo w) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, w);
+                rateShortfallPercent, w, repeat, repeats, settings);
+    }
+
+    /** The same with the run's place among the repeats and its settings recorded. */
+    public MeasurementInfo withRun(int repeat, int repeats, Map<String, String> settings) {
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
+                rateShortfallPercent, warmup, repeat, repeats, settings);
     }
 
     /** The default: a step that sends more than 5% fewer requests than its target did not hold the rate. */
@@ -58,6 +81,10 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
     }
 
     public MeasurementInfo {
+        settings = settings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(settings));
+        if (repeat != null && (repeats == null || repeat < 1 || repeat > repeats)) {
+            throw new IllegalArgumentException("measurement.repeat (" + repeat + ") must be 1.." + repeats);
+        }
         targetRatePerSecond = targetRatePerSecond == null ? List.of() : List.copyOf(targetRatePerSecond);
         for (Double r : targetRatePerSecond) {
             if (r == null || !(r > 0)) {

@@ -53,8 +53,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalDeployment implements Deployment {
     private static final Logger LOG = LoggerFactory.getLogger(LocalDeployment.class);
-    private static final List<String> APP_JVM = List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k");
-    private static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
+    /** JVM options of the services (the heaps are recorded in {@code run.json}). */
+    public static final List<String> APP_JVM = List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k");
+    /** JVM options of MongoDB (mongo-java-server). */
+    public static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
     /** Ends a native proxy when the thread that started it (the supervisor's spawner, alive as long as this JVM) ends. */
 
     private final EgressCase egressCase;
@@ -168,8 +170,8 @@ public final class LocalDeployment implements Deployment {
             if (addedMs != null) {
                 args.addAll(List.of("--added-latency-ms", addedMs.toString()));
             }
-            services.add(new ProcessSpec(new Component(svc.name(), svc.role()),
-                    javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new))));
+            services.add(pinned(new ProcessSpec(new Component(svc.name(), svc.role()),
+                    javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new)))));
             serviceEndpoints.put(svc.name(), URI.create("http://" + addresses.address(
                     new Endpoint(TopologyPlanner.sidecarOf(svc.name()), TopologyPlanner.INBOUND))));
         }
@@ -210,7 +212,14 @@ public final class LocalDeployment implements Deployment {
         }
     }
 
-    private ReadyLine start(ProcessSpec spec) {
+    /** {@code spec} under its group's CPU set, if one is configured. */
+    private ProcessSpec pinned(ProcessSpec spec) {
+        return config.cpuSets().prefix(spec.component().role()).isEmpty() ? spec
+                : new ProcessSpec(spec.component(), config.cpuSets().pin(spec.component().role(), spec.command()), spec.readiness());
+    }
+
+    private ReadyLine start(ProcessSpec unpinned) {
+        ProcessSpec spec = pinned(unpinned);
         String name = spec.component().name();
         if (closed) {
             throw new TargetException("deployment of case " + egressCase.id() + " was closed while starting " + name);

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.orchestrator.run.CpuSets;
 import dev.meshbench.results.WorkloadInfo;
 import java.time.Duration;
 import java.util.Objects;
@@ -13,9 +14,16 @@ import java.util.Objects;
  * @param customers     customers to load
  * @param flightDays    days of flights to load
  * @param dataPlane     which proxies run the mesh, found and checked
+ * @param cpuSets       CPUs each group of processes is pinned to ({@link CpuSets#NONE}: none)
  */
 public record LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane,
-        WorkloadInfo workload) {
+        WorkloadInfo workload, CpuSets cpuSets) {
+
+    /** No CPU sets. */
+    public LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane,
+            WorkloadInfo workload) {
+        this(jars, readyTimeout, customers, flightDays, dataPlane, workload, CpuSets.NONE);
+    }
 
     /** Services that behave as the original Acmeair's ({@link WorkloadInfo#ORIGINAL}). */
     public LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane) {
@@ -24,6 +32,7 @@ public record LocalTargetConfig(ComponentJars jars, Duration readyTimeout, int c
 
     public LocalTargetConfig {
         Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(cpuSets, "cpuSets");
         Objects.requireNonNull(jars, "jars");
         Objects.requireNonNull(readyTimeout, "readyTimeout");
         Objects.requireNonNull(dataPlane, "dataPlane");
