@@ -198,7 +198,7 @@ public final class CaseRun implements AutoCloseable {
                     long left = Math.max(0, config.loadSecondsPerCase() - elapsed);
                     out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%s%n",
                             egressCase.id(), config.clients().indexOf(clients) + 1, config.clients().size(), clients,
-                            human(elapsed), human(left), tps, total, errors, hostNow());
+                            human(elapsed), human(left), tps, total, errors, hostNow() + rateNow(clients, tps));
                 }
                 deployment.failure().ifPresent(f -> out.printf("[%s] COMPONENT DIED: %s%n", egressCase.id(), f));
             } catch (IOException | RuntimeException e) {
@@ -282,6 +282,23 @@ public final class CaseRun implements AutoCloseable {
     }
 
     /** {@code " | host 97% busy: SATURATED"} while the host is above the threshold, the busy share otherwise. */
+    /**
+     * For a fixed-rate step: {@code  | rate 298/300} or {@code  | rate 180/300: NOT HOLDING}, judged on the last
+     * progress interval by the run's shortfall threshold; empty for a closed loop.
+     */
+    private String rateNow(int clients, double requestsPerSecond) {
+        var m = inputs.measurementOrDefault();
+        int i = config.clients().indexOf(clients);
+        if (m.targetRatePerSecond().isEmpty() || i < 0 || i >= m.targetRatePerSecond().size()) {
+            return "";
+        }
+        double target = m.targetRatePerSecond().get(i);
+        boolean short_ = requestsPerSecond < target * (1 - m.rateShortfallOrDefault() / 100);
+        return String.format(java.util.Locale.ROOT, " | rate %.0f/%s%s", requestsPerSecond,
+                java.math.BigDecimal.valueOf(target).stripTrailingZeros().toPlainString(),
+                short_ ? ": NOT HOLDING (too few clients for the answers' time, or the host saturated)" : "");
+    }
+
     private String hostNow() {
         if (host == null || Double.isNaN(host.lastBusyPercent())) {
             return "";
