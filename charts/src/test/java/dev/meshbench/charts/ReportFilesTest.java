@@ -235,7 +235,7 @@ class ReportFilesTest {
         assertTrue(html.contains("<td>41.0</td><td>1.1</td><td>12</td>"), "unsaturated cell");
         assertTrue(html.contains("the components waited for cores"), "the meaning");
         String csv = Files.readString(tmp.resolve("out/steps.csv"));
-        assertTrue(csv.contains(",97.4,6.2,55,true\n") && csv.contains(",41,1.1,12,false\n"), csv);
+        assertTrue(csv.contains(",97.4,6.2,55,true,,,,\n") && csv.contains(",41,1.1,12,false,,,,\n"), csv);
     }
 
     @Test

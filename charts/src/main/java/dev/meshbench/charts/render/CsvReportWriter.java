@@ -24,7 +24,8 @@ public final class CsvReportWriter {
             "latencyP99Ms", "latencyMaxMs", "meshCpuMs", "meshCpuMsPerTransaction", "appCpuMs",
             "appCpuMsPerTransaction", "databaseCpuMsPerTransaction", "loadCpuMsPerTransaction",
             "mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction",
-            "hostBusyPercent", "hostRunQueue", "loadGeneratorCpuPercent", "saturated");
+            "hostBusyPercent", "hostRunQueue", "loadGeneratorCpuPercent", "saturated", "steady", "targetRatePerSecond",
+            "achievedRatePerSecond", "rateHeld");
     /** Header of comparison.csv. */
     public static final List<String> COMPARISON_HEADER = List.of("caseId", "dataPlane", "runs", "clients",
             "throughputPerSecond", "throughputMin", "throughputMax", "throughputChangePercent",
@@ -75,6 +76,10 @@ public final class CsvReportWriter {
                 row.add(host == null ? "" : Numbers.plain(host.runQueue(), 2));
                 row.add(host == null || host.loadGeneratorCpuPercent() == null ? "" : Numbers.plain(host.loadGeneratorCpuPercent(), 1));
                 row.add(host == null ? "" : Boolean.toString(host.saturated()));
+                row.add(s.drift() == null ? "" : Boolean.toString(s.drift().steady()));
+                row.add(s.rate() == null ? "" : Numbers.plain(s.rate().targetPerSecond(), 3));
+                row.add(s.rate() == null ? "" : Numbers.plain(s.rate().achievedPerSecond(), 3));
+                row.add(s.rate() == null ? "" : Boolean.toString(s.rate().held()));
                 line(b, row);
             }
         }
