@@ -2,23 +2,25 @@ package dev.meshbench.maven.jenkinsfile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.lesfurets.jenkins.unit.BasePipelineTest;
 import com.lesfurets.jenkins.unit.MethodCall;
 import com.lesfurets.jenkins.unit.MethodSignature;
-import dev.meshbench.maven.jenkinsfile.DeclarativeInterpreter.BuildAborted;
-import dev.meshbench.maven.jenkinsfile.DeclarativeInterpreter.Step;
 import dev.meshbench.orchestrator.cases.EgressCase;
+import groovy.lang.Closure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -27,9 +29,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The repository's {@code Jenkinsfile}, run as code: JenkinsPipelineUnit loads it, {@link DeclarativeInterpreter}
- * runs its stages, the steps are mocks; {@code sh} answers the exit code a test chooses, {@code copyArtifacts}
- * writes a baseline into a temporary workspace when the test says a successful build has one.
+ * The repository's {@code Jenkinsfile} (a scripted pipeline), run as code on JenkinsPipelineUnit's
+ * {@link BasePipelineTest}: the script's own Groovy runs (its try/catch/finally, its stages' closures), the steps are
+ * mocks. {@code sh} answers the exit code a test chooses or throws as Jenkins' does; {@code copyArtifacts} writes a
+ * baseline into a temporary workspace when the test says a successful build has one.
  */
 @DisplayName("Jenkinsfile")
 class JenkinsfileTest extends BasePipelineTest {
@@ -38,16 +41,51 @@ class JenkinsfileTest extends BasePipelineTest {
     private static final String ALL_CASES = "-Pall-cases";
     private static final Object LAST_SUCCESSFUL = "lastSuccessful()";
 
+    /** What Jenkins' {@code error} and a failing {@code sh} throw: hudson.AbortException, an IOException. */
+    static final class AbortException extends IOException {
+        AbortException(String message) {
+            super(message);
+        }
+    }
+
+    /** A mocked step's body; it may throw what the real step would, checked exceptions included. */
+    @FunctionalInterface
+    interface StepBody {
+        Object apply(Object[] args) throws Exception;
+    }
+
+    /** A step implemented in Java: Groovy dispatches {@code call(...)} to {@code doCall}, with any arguments. */
+    static final class Step extends Closure<Object> {
+        private final transient StepBody body;
+
+        Step(StepBody body) {
+            super(null);
+            this.body = body;
+        }
+
+        public Object doCall(Object... args) throws Exception {
+            return body.apply(args);
+        }
+    }
+
+    /** What the {@code parameters} step returns: the job's parameter definitions, for {@code properties}. */
+    record ParametersProperty(List<?> definitions) {
+    }
+
     @TempDir
     Path workspace;
 
     private final Map<String, Object> params = new HashMap<>();
     private final Map<String, Object> env = new HashMap<>();
-    /** The exit code of each {@code sh} script; a step that throws stands for an abort. */
-    private Function<String, Integer> exitCodes = script -> 0;
+    /** What each {@code sh} script does: returns its exit code, or throws (an abort). */
+    private StepBody sh = args -> 0;
     /** Whether the job has a successful build whose results copyArtifacts finds. */
     private boolean baselineArchived;
-    private DeclarativeInterpreter pipeline;
+    /**
+     * Whether Jenkins knows the job's parameters, so the build runs with their defaults where a test set no value;
+     * a job's first build runs before its {@code properties} step has declared them, with no params at all.
+     */
+    private boolean jobKnowsItsParameters = true;
 
     @BeforeEach
     void loadPipeline() throws Exception {
@@ -59,26 +97,56 @@ class JenkinsfileTest extends BasePipelineTest {
         env.put("WORKSPACE", workspace.toString());
         getBinding().setVariable("params", params);
         getBinding().setVariable("env", env);
-        pipeline = new DeclarativeInterpreter(getHelper(), getBinding(), this::updateBuildStatus);
 
+        // The job's properties. The build's params are the parameters' defaults where the test set no value.
+        for (String kind : List.of("booleanParam", "string", "choice")) {
+            step(kind, a -> {
+                Map<Object, Object> definition = new LinkedHashMap<>((Map<?, ?>) a[0]);
+                definition.put("kind", kind);
+                return definition;
+            }, Map.class);
+        }
+        step("parameters", a -> new ParametersProperty((List<?>) a[0]), List.class);
+        step("disableConcurrentBuilds", a -> "disableConcurrentBuilds");
+        step("logRotator", a -> a[0], Map.class);
+        step("buildDiscarder", a -> Map.of("buildDiscarder", a[0]), Object.class);
+        step("properties", a -> {
+            for (Object property : (List<?>) a[0]) {
+                if (property instanceof ParametersProperty p && jobKnowsItsParameters) {
+                    for (Object d : p.definitions()) {
+                        Map<?, ?> definition = (Map<?, ?>) d;
+                        params.putIfAbsent(String.valueOf(definition.get("name")), definition.get("kind").equals("choice")
+                                ? ((List<?>) definition.get("choices")).get(0) : definition.get("defaultValue"));
+                    }
+                }
+            }
+            return null;
+        }, List.class);
+
+        // Blocks run their body; steps as Jenkins' plugins do.
+        step("timestamps", a -> ((Closure<?>) a[0]).call(), Closure.class);
         step("sh", a -> {
-            int rc = exitCodes.apply(String.valueOf(a[0]));
+            int rc = (Integer) sh.apply(a);
             if (rc != 0) {
-                throw new DeclarativeInterpreter.PipelineError("script returned exit code " + rc);
+                throw new AbortException("script returned exit code " + rc);
             }
             return null;
         }, String.class);
         step("sh", a -> {
             Map<?, ?> m = (Map<?, ?>) a[0];
-            int rc = exitCodes.apply(String.valueOf(m.get("script")));
+            int rc = (Integer) sh.apply(new Object[] {m.get("script")});
             if (Boolean.TRUE.equals(m.get("returnStatus"))) {
                 return rc;
             }
             if (rc != 0) {
-                throw new DeclarativeInterpreter.PipelineError("script returned exit code " + rc);
+                throw new AbortException("script returned exit code " + rc);
             }
             return null;
         }, Map.class);
+        // JenkinsPipelineUnit 1.1's own error only sets currentBuild.result and returns; Jenkins' throws.
+        step("error", a -> {
+            throw new AbortException(String.valueOf(a[0]));
+        }, String.class);
         step("lastSuccessful", a -> LAST_SUCCESSFUL);
         step("copyArtifacts", a -> {
             if (baselineArchived) {
@@ -89,9 +157,32 @@ class JenkinsfileTest extends BasePipelineTest {
             return null;
         }, Map.class);
         step("fileExists", a -> Files.exists(workspace.resolve(String.valueOf(a[0]))), String.class);
-        step("junit", a -> null, Map.class);
+        step("junit", a -> null, Map.class);   // 1.1 registers junit(String) only
         step("publishHTML", a -> null, Map.class);
-        step("echo", a -> null, String.class);
+    }
+
+    @Test
+    @DisplayName("declares the parameters with their defaults, no concurrent builds, 20 builds kept, a 24-hour timeout")
+    void declaresTheJob() {
+        runScript("Jenkinsfile");
+
+        List<?> properties = (List<?>) onlyArg("properties");
+        assertTrue(properties.contains("disableConcurrentBuilds"), properties.toString());
+        assertTrue(properties.contains(Map.of("buildDiscarder", Map.of("numToKeepStr", "20"))), properties.toString());
+        Map<String, Object> defaults = new HashMap<>();
+        defaults.put("STUDY", false);
+        defaults.put("CLIENTS", "");
+        defaults.put("REPEATS", "3");
+        defaults.put("MAX_ERROR_PERCENT", "1");
+        defaults.put("MAX_REGRESSION_PERCENT", "10");
+        defaults.put("BASELINE_JOB", "");
+        defaults.put("TARGET", "local");
+        defaults.put("TARGET_PROPERTIES", "");
+        defaults.put("DATAPLANE", "netty");
+        assertEquals(defaults, params);
+        assertEquals(Map.of("time", 24, "unit", "HOURS"), onlyArg("timeout"));
+        assertEquals(1, calls("timestamps").size());
+        assertEquals(1, calls("node").size());
     }
 
     @Test
@@ -102,6 +193,7 @@ class JenkinsfileTest extends BasePipelineTest {
         runScript("Jenkinsfile");
 
         assertJobStatusSuccess();
+        assertEquals(List.of("Tests", "Baseline", "Cases"), stages());
         String cases = casesCall();
         assertTrue(cases.startsWith("mvn -B -ntp verify -Pall-cases "), cases);
         assertTrue(cases.contains(" -Dmeshbench.repeats=5"), cases);
@@ -131,6 +223,18 @@ class JenkinsfileTest extends BasePipelineTest {
                 + "-Dmeshbench.target=kubernetes -Dmeshbench.clients=1,5 -Dmeshbench.maxErrorPercent=2 "
                 + "-Dmeshbench.resultsDir='" + workspace + "/results' "
                 + "-Dmeshbench.mongo.uri=mongodb://m.example.com:27017/?tls=true", casesCall());
+    }
+
+    @Test
+    @DisplayName("a job's first build, before Jenkins knows its parameters, passes none and runs without the gate")
+    void firstBuildWithoutParameters() {
+        jobKnowsItsParameters = false;
+
+        runScript("Jenkinsfile");
+
+        assertJobStatusSuccess();
+        assertEquals("mvn -B -ntp verify -Pall-cases -Dmeshbench.resultsDir='" + workspace + "/results'", casesCall());
+        assertEquals(0, calls("copyArtifacts").size());
     }
 
     @Test
@@ -200,26 +304,25 @@ class JenkinsfileTest extends BasePipelineTest {
     @DisplayName("a failed gate fails the build, and the error says the gate may be why")
     void failedGateFailsTheBuild() {
         baselineArchived = true;
-        exitCodes = script -> script.contains(ALL_CASES) ? 1 : 0;
+        sh = args -> String.valueOf(args[0]).contains(ALL_CASES) ? 1 : 0;
 
-        runScript("Jenkinsfile");
+        Throwable failure = assertThrows(Throwable.class, () -> runScript("Jenkinsfile"));
 
         assertJobStatusFailure();
-        String message = pipeline.failure().orElseThrow().getMessage();
-        assertTrue(message.startsWith("Cases failed (mvn exit 1): the regression gate (a step more than 10% worse"),
-                message);
+        assertInstanceOf(AbortException.class, failure);
+        assertTrue(failure.getMessage().startsWith(
+                "Cases failed (mvn exit 1): the regression gate (a step more than 10% worse"), failure.getMessage());
     }
 
     @Test
     @DisplayName("a failed case without a baseline fails the build and rules the gate out")
     void failedCaseWithoutBaseline() {
-        exitCodes = script -> script.contains(ALL_CASES) ? 1 : 0;
+        sh = args -> String.valueOf(args[0]).contains(ALL_CASES) ? 1 : 0;
 
-        runScript("Jenkinsfile");
+        Throwable failure = assertThrows(Throwable.class, () -> runScript("Jenkinsfile"));
 
         assertJobStatusFailure();
-        String message = pipeline.failure().orElseThrow().getMessage();
-        assertTrue(message.contains("not the regression gate: no baseline"), message);
+        assertTrue(failure.getMessage().contains("not the regression gate: no baseline"), failure.getMessage());
     }
 
     /** How a build can end. */
@@ -229,22 +332,30 @@ class JenkinsfileTest extends BasePipelineTest {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Outcome.class)
-    @DisplayName("archives results/** and publishes the report on every outcome")
+    @DisplayName("archives results/** and publishes the report and the unit tests' reports on every outcome")
     void archivesOnEveryOutcome(Outcome outcome) {
         baselineArchived = true;
-        exitCodes = switch (outcome) {
-            case SUCCESS -> script -> 0;
-            case TESTS_FAIL -> script -> script.equals(TESTS) ? 1 : 0;
-            case GATE_FAILS -> script -> script.contains(ALL_CASES) ? 1 : 0;
-            case ABORTED_DURING_CASES -> script -> {
-                if (script.contains(ALL_CASES)) {
-                    throw new BuildAborted();
+        sh = switch (outcome) {
+            case SUCCESS -> args -> 0;
+            case TESTS_FAIL -> args -> args[0].equals(TESTS) ? 1 : 0;
+            case GATE_FAILS -> args -> String.valueOf(args[0]).contains(ALL_CASES) ? 1 : 0;
+            // What an abort (or the timeout) throws in the running step: Jenkins' FlowInterruptedException is one.
+            case ABORTED_DURING_CASES -> args -> {
+                if (String.valueOf(args[0]).contains(ALL_CASES)) {
+                    throw new InterruptedException("aborted by someone");
                 }
                 return 0;
             };
         };
 
-        runScript("Jenkinsfile");
+        if (outcome == Outcome.SUCCESS) {
+            runScript("Jenkinsfile");
+        } else {
+            Throwable thrown = assertThrows(Throwable.class, () -> runScript("Jenkinsfile"));
+            Class<? extends Throwable> expected = outcome == Outcome.ABORTED_DURING_CASES
+                    ? InterruptedException.class : AbortException.class;
+            assertEquals(expected, thrown.getClass(), "the build ends with the step's own exception, rethrown");
+        }
 
         assertEquals(switch (outcome) {
             case SUCCESS -> "SUCCESS";
@@ -258,23 +369,35 @@ class JenkinsfileTest extends BasePipelineTest {
         assertEquals("results/report", report.get("reportDir"));
         assertEquals("index.html", report.get("reportFiles"));
         assertEquals(true, report.get("allowMissing"));
-        assertEquals(1, calls("junit").size(), "the unit tests' reports are published too");
+        Map<?, ?> junit = onlyMapArg("junit");
+        assertEquals(true, junit.get("allowEmptyResults"));
+        assertTrue(String.valueOf(junit.get("testResults")).contains("**/target/surefire-reports/*.xml"), junit.toString());
+        assertTrue(indexOf("junit", "") > indexOf("sh", TESTS), "the unit tests' reports published after they ran");
         if (outcome == Outcome.TESTS_FAIL) {
-            assertEquals(List.of("Baseline", "Cases"), pipeline.skippedStages());
+            assertEquals(List.of("Tests"), stages(), "no stage after failed tests");
             assertTrue(shScripts().stream().noneMatch(s -> s.contains(ALL_CASES)), "no case runs after failed tests");
+            assertEquals(0, calls("copyArtifacts").size());
         } else {
             int cases = indexOf("sh", ALL_CASES);
+            assertTrue(indexOf("junit", "") < cases, "the unit tests' reports published before the cases");
             assertTrue(indexOf("archiveArtifacts", "") > cases, "archived after the cases ran");
             assertTrue(indexOf("publishHTML", "") > cases, "published after the cases wrote the report");
         }
     }
 
-    private void step(String name, Function<Object[], Object> body, Class<?>... args) {
+    private void step(String name, StepBody body, Class<?>... args) {
         getHelper().registerAllowedMethod(MethodSignature.method(name, args), new Step(body));
     }
 
     private List<MethodCall> calls(String name) {
         return getHelper().getCallStack().stream().filter(c -> c.getMethodName().equals(name)).toList();
+    }
+
+    /** The stages entered, in order. */
+    private List<String> stages() {
+        List<String> names = new ArrayList<>();
+        calls("stage").forEach(c -> names.add(String.valueOf(c.getArgs()[0])));
+        return names;
     }
 
     /** The call stack's index of the first call of {@code name} whose first argument mentions {@code text}. */
@@ -289,10 +412,14 @@ class JenkinsfileTest extends BasePipelineTest {
         throw new AssertionError("no call " + name + "(" + text + ")");
     }
 
-    private Map<?, ?> onlyMapArg(String name) {
+    private Object onlyArg(String name) {
         List<MethodCall> calls = calls(name);
         assertEquals(1, calls.size(), name + " calls: " + calls);
-        return (Map<?, ?>) calls.get(0).getArgs()[0];
+        return calls.get(0).getArgs()[0];
+    }
+
+    private Map<?, ?> onlyMapArg(String name) {
+        return (Map<?, ?>) onlyArg(name);
     }
 
     private List<String> shScripts() {
