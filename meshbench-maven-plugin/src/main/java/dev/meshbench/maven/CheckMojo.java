@@ -1,14 +1,9 @@
 package dev.meshbench.maven;
 
 import dev.meshbench.results.RunResults;
-import dev.meshbench.results.io.ResultsFormatException;
-import dev.meshbench.results.io.ResultsJson;
 import dev.meshbench.results.stats.GateCells;
 import dev.meshbench.results.stats.RegressionGate;
 import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -111,23 +106,12 @@ public class CheckMojo extends AbstractMojo {
     }
 
     private List<RunResults> currentRuns() throws MojoExecutionException {
-        Object o = project.getContextValue(RunMojo.RUN_DIRS);
-        if (!(o instanceof List<?> dirs) || dirs.isEmpty()) {
+        Object o = project.getContextValue(RunMojo.RUN_RESULTS);
+        if (!(o instanceof List<?> runs)) {
             throw new MojoExecutionException("meshbench:gate found no runs of this build in " + project.getArtifactId()
                     + "; meshbench:run must run first in the same build");
         }
-        List<RunResults> out = new ArrayList<>();
-        for (Object d : dirs) {
-            Path f = ((Path) d).resolve("results.json");
-            if (!Files.isRegularFile(f)) {
-                continue; // a run that failed before it had results: the run goal has already failed the build
-            }
-            try {
-                out.add(ResultsJson.readResults(f));
-            } catch (ResultsFormatException e) {
-                throw new MojoExecutionException("reading " + f + " failed: " + e.getMessage(), e);
-            }
-        }
-        return out;
+        // a run that failed before it had results is not among them: the verdict names it from the run's problems
+        return runs.stream().map(RunResults.class::cast).toList();
     }
 }

@@ -47,8 +47,8 @@ import org.apache.maven.project.MavenProject;
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = false)
 public class RunMojo extends AbstractMojo {
-    /** Project context key: the run folders this build wrote, for the gate. */
-    static final String RUN_DIRS = "meshbench.runDirs";
+    /** Project context key: the results of the runs this build made, for the gate. */
+    static final String RUN_RESULTS = "meshbench.runResults";
     /** Project context key: what went wrong in which run, for meshbench:check's verdict. */
     static final String PROBLEMS = "meshbench.runProblems";
 
@@ -124,19 +124,19 @@ public class RunMojo extends AbstractMojo {
         for (int r = 0; r < repeats; r++) {
             order.addAll(config.cases());
         }
-        List<Path> runDirs = new ArrayList<>();
-        project.setContextValue(RUN_DIRS, runDirs);
+        List<RunResults> runs = new ArrayList<>();
+        project.setContextValue(RUN_RESULTS, runs);
         List<String> problems = new ArrayList<>();
         project.setContextValue(PROBLEMS, problems);
         long started = System.nanoTime();
         for (int i = 0; i < order.size(); i++) {
             EgressCase c = order.get(i);
             int repeat = i / config.cases().size() + 1;
-            String left = i == 0 ? "" : ", ~" + human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
+            String left = i == 0 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
             System.out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
                     repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
             MeasurementInfo m = measurement.withRun(repeat, repeats, settings(props, cpuSets));
-            Optional<String> problem = runOne(c, props, config, m, rewardsPercent, jmeter, runDirs, cpuSets);
+            Optional<String> problem = runOne(c, props, config, m, rewardsPercent, jmeter, runs, cpuSets);
             problem.ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
@@ -147,7 +147,7 @@ public class RunMojo extends AbstractMojo {
 
     /** One case run, start to finish; the problem, if any, for the build's verdict. */
     private Optional<String> runOne(EgressCase c, Map<String, String> props, RunConfig config, MeasurementInfo measurement,
-            int rewardsPercent, JMeterLoad.Install jmeter, List<Path> runDirs, CpuSets cpuSets) throws MojoExecutionException {
+            int rewardsPercent, JMeterLoad.Install jmeter, List<RunResults> runs, CpuSets cpuSets) throws MojoExecutionException {
         Target target;
         try {
             target = switch (RunConfig.target(props)) {
@@ -165,15 +165,13 @@ public class RunMojo extends AbstractMojo {
         } catch (TargetException | IllegalArgumentException e) {
             return Optional.of(c.id() + ": bringing the case up failed: " + e.getMessage());
         }
-        runDirs.add(run.runDir());
         Thread hook = new Thread(run::close, "meshbench-run-" + c.id());
         Runtime.getRuntime().addShutdownHook(hook);
         Optional<String> loadFailure = Optional.empty();
         try {
             Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent,
                     measurement.targetRatePerSecond());
-            List<String> cmd = JMeterLoad.command(cpuSets.prefix(Role.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
-                    jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
+            List<String> cmd = jmeterCommand(cpuSets, jmeter, jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
             warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets);
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
             int exit = JMeterLoad.run(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
@@ -198,6 +196,7 @@ public class RunMojo extends AbstractMojo {
                 // the hook is running
             }
         }
+        runs.add(results);
         StepTable.print(results, System.out);
         if (results.inputs().status() == RunStatus.FAILED) {
             return Optional.of(c.id() + " (" + run.runId() + ") failed: " + results.inputs().failureReason()
@@ -233,8 +232,7 @@ public class RunMojo extends AbstractMojo {
         if (!measurement.targetRatePerSecond().isEmpty()) {
             p.put("rate", RunProperties.plain(measurement.targetRatePerSecond().get(step)));
         }
-        List<String> cmd = JMeterLoad.command(cpuSets.prefix(Role.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
-                jmeterHeapMb, jmeter, this.plan.toPath(), jtlProperties.toPath(), p, run.runDir().resolve("warmup-" + JMeterLoad.LOG));
+        List<String> cmd = jmeterCommand(cpuSets, jmeter, p, run.runDir().resolve("warmup-" + JMeterLoad.LOG));
         System.out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
                 ? "until two successive " + plan.windowSeconds() + "-s windows are within " + RunProperties.plain(plan.tolerancePercent())
                         + "% (at most " + plan.limitSeconds() + " s)"
@@ -263,7 +261,7 @@ public class RunMojo extends AbstractMojo {
         });
         s.put(RunConfig.P_CASES, caseId);
         s.putAll(cpuSets.asProperties());
-        s.put("jvm.jmeter", "-Xms256m -Xmx" + jmeterHeapMb + "m");
+        s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
         s.put("jvm.services", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.APP_JVM));
         s.put("jvm.mongo", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.MONGO_JVM));
         s.put("jvm.nettyProxies", String.join(" ", dev.meshbench.orchestrator.local.ProxyLaunch.NETTY_JVM));
@@ -283,7 +281,9 @@ public class RunMojo extends AbstractMojo {
                 config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
     }
 
-    private static String human(long seconds) {
-        return seconds >= 60 ? (seconds / 60) + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s";
+    /** JMeter on Maven's JDK with the kit's plan and JTL format, pinned to the load generator's CPU set. */
+    private List<String> jmeterCommand(CpuSets cpuSets, JMeterLoad.Install jmeter, Map<String, String> props, Path log) {
+        return JMeterLoad.command(cpuSets.prefix(Role.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
+                jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), props, log);
     }
 }

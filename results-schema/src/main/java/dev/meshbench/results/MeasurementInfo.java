@@ -69,6 +69,11 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
         return rateShortfallPercent == null ? DEFAULT_RATE_SHORTFALL_PERCENT : rateShortfallPercent;
     }
 
+    /** Whether {@code achieved} requests per second hold a {@code target}: at most the shortfall threshold short. */
+    public boolean holdsRate(double target, double achieved) {
+        return achieved >= target * (1 - rateShortfallOrDefault() / 100);
+    }
+
     /** The default: above 90% busy, the components wait for CPU more than they use it. */
     public static final double DEFAULT_SATURATION_PERCENT = 90;
     /** The default: throughput that moves more than 10% within a step has not settled. */

@@ -185,10 +185,11 @@ public final class HtmlReportRenderer {
             change(h, r.peakChange(), true, b, r.dataPlane());
             cell(h, r.p99(), 1);
             change(h, r.p99Change(), false, b, r.dataPlane());
-            h.append("<td class=\"l\">").append(esc(base ? "" : changeInterval(m, c, HtmlReportRenderer::p99s))).append("</td>");
+            h.append("<td class=\"l\">").append(esc(base ? "" : changeInterval(m, c, s -> s.latencyMs() == null ? null : (double) s.latencyMs().p99()))).append("</td>");
             cell(h, r.meshCpu(), 3);
             change(h, r.meshCpuChange(), false, b, r.dataPlane());
-            h.append("<td class=\"l\">").append(esc(base ? "" : changeInterval(m, c, HtmlReportRenderer::meshCpus))).append("</td>");
+            h.append("<td class=\"l\">").append(esc(base ? "" : changeInterval(m, c,
+                    s -> s.cpu() == null || s.cpu().mesh() == null ? null : s.cpu().mesh().cpuMsPerTransaction()))).append("</td>");
             cell(h, r.appCpu(), 3);
             change(h, r.appCpuChange(), false, b, r.dataPlane());
             long errors = c.errors(m.clients());
@@ -203,19 +204,18 @@ public final class HtmlReportRenderer {
      * {@code "-12.3 ± 4.1 %, significant"}; says why when there is none.
      */
     static String throughputInterval(ReportModel m, CaseSummary c) {
-        return changeInterval(m, c, HtmlReportRenderer::throughputs);
+        return changeInterval(m, c, StepResult::throughputPerSecond);
     }
 
-    /** As {@link #throughputInterval} for any per-run figure of the report's step ({@code figure} gives one per run). */
-    static String changeInterval(ReportModel m, CaseSummary c,
-            java.util.function.BiFunction<CaseSummary, Integer, List<Double>> figure) {
+    /** As {@link #throughputInterval} for any figure of the report's step ({@code figure}: {@code null} when not measured). */
+    static String changeInterval(ReportModel m, CaseSummary c, java.util.function.Function<StepResult, Double> figure) {
         var bypass = m.cases().stream().filter(x -> x.caseId().equals(ResultsSchema.BASELINE_CASE)
                 && x.dataPlane().equals(c.dataPlane())).findFirst();
         if (bypass.isEmpty()) {
             return "";
         }
-        var base = figure.apply(bypass.get(), m.clients());
-        var cand = figure.apply(c, m.clients());
+        var base = values(bypass.get(), m.clients(), figure);
+        var cand = values(c, m.clients(), figure);
         if (base.stream().mapToDouble(Double::doubleValue).sum() == 0) {
             return "";
         }
@@ -233,20 +233,10 @@ public final class HtmlReportRenderer {
         };
     }
 
-    private static List<Double> throughputs(CaseSummary c, int clients) {
+    /** One value per run of {@code c} that measured {@code figure} at {@code clients}. */
+    private static List<Double> values(CaseSummary c, int clients, java.util.function.Function<StepResult, Double> figure) {
         return c.runs().stream().map(r -> r.results().step(clients)).flatMap(java.util.Optional::stream)
-                .map(StepResult::throughputPerSecond).toList();
-    }
-
-    private static List<Double> p99s(CaseSummary c, int clients) {
-        return c.runs().stream().map(r -> r.results().step(clients)).flatMap(java.util.Optional::stream)
-                .filter(s -> s.latencyMs() != null).map(s -> (double) s.latencyMs().p99()).toList();
-    }
-
-    private static List<Double> meshCpus(CaseSummary c, int clients) {
-        return c.runs().stream().map(r -> r.results().step(clients)).flatMap(java.util.Optional::stream)
-                .filter(s -> s.cpu() != null && s.cpu().mesh() != null && s.cpu().mesh().cpuMsPerTransaction() != null)
-                .map(s -> s.cpu().mesh().cpuMsPerTransaction()).toList();
+                .map(figure).filter(java.util.Objects::nonNull).toList();
     }
 
     private static void figures(StringBuilder h, ReportModel m) {

@@ -293,10 +293,9 @@ public final class CaseRun implements AutoCloseable {
             return "";
         }
         double target = m.targetRatePerSecond().get(i);
-        boolean short_ = requestsPerSecond < target * (1 - m.rateShortfallOrDefault() / 100);
         return String.format(java.util.Locale.ROOT, " | rate %.0f/%s%s", requestsPerSecond,
                 java.math.BigDecimal.valueOf(target).stripTrailingZeros().toPlainString(),
-                short_ ? ": NOT HOLDING (too few clients for the answers' time, or the host saturated)" : "");
+                m.holdsRate(target, requestsPerSecond) ? "" : ": NOT HOLDING (too few clients for the answers' time, or the host saturated)");
     }
 
     private String hostNow() {
@@ -351,7 +350,8 @@ public final class CaseRun implements AutoCloseable {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    static String human(long seconds) {
+    /** {@code 45s} or {@code 2m05s}, for progress lines. */
+    public static String human(long seconds) {
         return seconds >= 60 ? (seconds / 60) + "m" + String.format("%02d", seconds % 60) + "s" : seconds + "s";
     }
 

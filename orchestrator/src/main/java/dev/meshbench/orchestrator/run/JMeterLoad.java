@@ -92,6 +92,11 @@ public final class JMeterLoad {
         return p;
     }
 
+    /** The JMeter JVM's heap options for {@code heapMb} (recorded in {@code run.json} too). */
+    public static List<String> heap(int heapMb) {
+        return List.of("-Xms256m", "-Xmx" + heapMb + "m");
+    }
+
     /**
      * The command line: {@code java -Xms.. -Xmx.. -jar bin/ApacheJMeter.jar -n -t plan -q jtlProperties -j log
      * -Jname=value...}, prefixed by {@code cpuPrefix} (e.g. {@code taskset -c 0}) when not empty.
@@ -99,8 +104,9 @@ public final class JMeterLoad {
     public static List<String> command(List<String> cpuPrefix, Path java, int heapMb, Install install, Path plan,
             Path jtlProperties, Map<String, String> properties, Path log) {
         List<String> cmd = new ArrayList<>(cpuPrefix);
-        cmd.addAll(List.of(java.toString(), "-Xms256m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
-                "-jar", install.bin().resolve(install.runtimeJar()).toString(),
+        cmd.add(java.toString());
+        cmd.addAll(heap(heapMb));
+        cmd.addAll(List.of("-Djava.awt.headless=true", "-jar", install.bin().resolve(install.runtimeJar()).toString(),
                 "-n", "-t", plan.toString(), "-q", jtlProperties.toString(), "-j", log.toString()));
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;

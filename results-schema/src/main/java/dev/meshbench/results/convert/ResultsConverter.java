@@ -182,8 +182,7 @@ public final class ResultsConverter {
         }
         double target = targets.get(i);
         double achieved = Rounding.round(samples / a.seconds(), 3);
-        boolean held = achieved >= target * (1 - inputs.measurementOrDefault().rateShortfallOrDefault() / 100);
-        return new StepRate(target, achieved, held);
+        return new StepRate(target, achieved, inputs.measurementOrDefault().holdsRate(target, achieved));
     }
 
     static StepDrift drift(StepAccumulator a, RunInputs inputs) {
