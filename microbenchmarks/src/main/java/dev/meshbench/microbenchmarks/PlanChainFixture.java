@@ -70,7 +70,7 @@ final class PlanChainFixture implements AutoCloseable {
             if (!tls.isEmpty()) {
                 System.out.println("netty relays' TLS provider: " + tls);
             }
-            Endpoint entry = TopologyPlanner.plan(egressCase, options).component(SERVICE).calls().get(TopologyPlanner.MONGO);
+            Endpoint entry = TopologyPlanner.plan(egressCase, options).component(SERVICE).call(TopologyPlanner.MONGO);
             client = AppTlsClient.connect(new InetSocketAddress(LocalAddresses.HOST, addresses.port(entry)), TopologyPlanner.MONGO_HOST,
                     external.externalCa().certificate());
         } catch (IOException | RuntimeException e) {
@@ -90,7 +90,7 @@ final class PlanChainFixture implements AutoCloseable {
      * {@code mongo} listener only (its HTTP listeners lead to services that do not run here).
      */
     static TopologyPlan mongoPath(TopologyPlan full) {
-        Endpoint entry = full.component(SERVICE).calls().get(TopologyPlanner.MONGO);
+        Endpoint entry = full.component(SERVICE).call(TopologyPlanner.MONGO);
         List<ComponentPlan> keep = new ArrayList<>();
         for (ComponentPlan c : full.components()) {
             switch (c.kind()) {
@@ -105,7 +105,7 @@ final class PlanChainFixture implements AutoCloseable {
                 }
             }
         }
-        return new TopologyPlan(full.egressCase(), full.options(), keep);
+        return new TopologyPlan(full.id(), full.options(), keep);
     }
 
     private static ProxyLaunch launch(PlanOptions options, String nettyTls, boolean hasProxies) {

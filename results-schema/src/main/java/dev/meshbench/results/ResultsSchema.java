@@ -41,6 +41,14 @@ public final class ResultsSchema {
     /** The results in the Service Mesh Performance format, next to {@link #RESULTS_FILE} (optional). */
     public static final String SMP_FILE = "smp.json";
 
+    /**
+     * The run kind of the latency study ({@link LatencyCellResults}): one document per cell, {@link #LATENCY_FILE}
+     * in the cell's run folder under {@code results/latency/}, written with {@link #VERSION} and told apart from the
+     * egress study's documents by its {@code kind}.
+     */
+    public static final String LATENCY_KIND = "latency-cell";
+    public static final String LATENCY_FILE = "latency.json";
+
     /** Significant decimal digits kept by the latency histograms (HdrHistogram). */
     public static final int HISTOGRAM_SIGNIFICANT_DIGITS = 3;
 

@@ -154,13 +154,13 @@ public final class LocalDeployment implements Deployment {
 
         List<ProcessSpec> services = new ArrayList<>();
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
-            Endpoint mongoVia = svc.calls().get(TopologyPlanner.MONGO);
+            Endpoint mongoVia = svc.call(TopologyPlanner.MONGO);
             List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), TopologyPlanner.HTTP)),
                     "--mongo-uri", "mongodb://" + TopologyPlanner.MONGO_HOST + ":" + addresses.port(mongoVia) + "/?tls=true",
                     "--mongo-ca-file", mongoCa,
                     "--mongo-host-alias", TopologyPlanner.MONGO_HOST + "=" + LocalAddresses.HOST));
             for (String peer : TopologyPlanner.peersOf(svc.name())) {
-                args.addAll(List.of("--" + peer + "-url", "http://" + addresses.address(svc.calls().get(peer))));
+                args.addAll(List.of("--" + peer + "-url", "http://" + addresses.address(svc.call(peer))));
             }
             args.addAll(svc.name().equals("auth") ? List.of("--jwt-private-key", jwtPrivate.toString())
                     : List.of("--jwt-public-key", jwtPublic.toString()));
@@ -308,7 +308,7 @@ public final class LocalDeployment implements Deployment {
         Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
         java.util.Set<Endpoint> mongoHops = new java.util.LinkedHashSet<>();
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
-            Endpoint mongoVia = svc.calls().get(TopologyPlanner.MONGO);
+            Endpoint mongoVia = svc.call(TopologyPlanner.MONGO);
             if (mongoVia != null && !mongoVia.component().equals(TopologyPlanner.MONGO)) {
                 mongoHops.add(mongoVia);
             }

@@ -21,7 +21,7 @@ final class NettyProxyArgs {
     static List<String> of(ComponentPlan c, LocalAddresses a, MeshFiles mesh, int workers) {
         List<String> args = new ArrayList<>();
         args.add(switch (c.kind()) {
-            case SIDECAR -> "sidecar";
+            case SIDECAR, INGRESS_GATEWAY -> "sidecar";
             case EGRESS_GATEWAY -> "egress-gateway";
             case SNI_PROXY -> "sni-proxy";
             case DATABASE, SERVICE -> throw new IllegalArgumentException(c.name() + " is not a proxy");
@@ -29,11 +29,10 @@ final class NettyProxyArgs {
         args.addAll(List.of("--name", c.name(), "--admin-port", Integer.toString(a.adminPort(c.name())),
                 "--io-threads", Integer.toString(workers)));
         switch (c.kind()) {
-            case SIDECAR -> {
+            case SIDECAR, INGRESS_GATEWAY -> {
                 for (ListenerPlan l : c.listeners()) {
-                    Endpoint up = single(c, l);
                     StringBuilder spec = new StringBuilder("name=" + l.name() + ",port=" + a.port(c.name(), l.name())
-                            + ",upstream=" + a.address(up) + ",upstream-name=" + up.component());
+                            + ",upstream=" + upstreams(c, l, a));
                     if (l.inbound() == InboundTls.MESH_MTLS) {
                         spec.append(",tls=mtls-terminate");
                     }
@@ -69,11 +68,19 @@ final class NettyProxyArgs {
         return c.listeners().get(0);
     }
 
-    private static Endpoint single(ComponentPlan c, ListenerPlan l) {
-        List<Endpoint> ups = l.upstreams();
-        if (ups.size() != 1) {
-            throw new IllegalArgumentException("a Netty sidecar listener relays to one upstream; " + c.name() + "/" + l.name() + " has " + ups);
+    /**
+     * {@code 127.0.0.1:p,upstream-name=<component>} for one upstream; {@code 127.0.0.1:p1|127.0.0.1:p2,upstream-name=<host>}
+     * for a round robin over replicas (the relays take turns per connection).
+     */
+    private static String upstreams(ComponentPlan c, ListenerPlan l, LocalAddresses a) {
+        Routing r = l.routing().orElseThrow(() -> new IllegalArgumentException("a Netty sidecar listener relays; " + c.name() + "/" + l.name()
+                + " has no upstream"));
+        if (r instanceof Routing.Fixed f) {
+            return a.address(f.upstream()) + ",upstream-name=" + f.upstream().component();
         }
-        return ups.get(0);
+        if (r instanceof Routing.RoundRobin rr) {
+            return rr.upstreams().stream().map(a::address).collect(java.util.stream.Collectors.joining("|")) + ",upstream-name=" + rr.host();
+        }
+        throw new IllegalArgumentException("a Netty sidecar listener relays to fixed upstreams, not by server name; " + c.name() + "/" + l.name());
     }
 }

@@ -12,6 +12,8 @@ public enum ComponentKind {
     SIDECAR(Role.MESH),
     /** The mesh's egress gateway. */
     EGRESS_GATEWAY(Role.MESH),
+    /** The mesh's ingress gateway (the latency study's Istio ingress). */
+    INGRESS_GATEWAY(Role.MESH),
     /** The SNI proxy next to the egress gateway (nginx {@code ssl_preread} in the study). */
     SNI_PROXY(Role.MESH);
 

@@ -18,17 +18,25 @@ import java.util.Set;
  * @param identity  its mesh identity (sidecars and the gateway), if any
  * @param listeners what it listens on
  * @param calls     for a service: where it sends each outgoing dependency ({@code mongo}, or a peer service's
- *                  name) — its own sidecar's listener, or the destination itself when the sidecar is bypassed
+ *                  name) — its own sidecar's listener, or the destination itself when the sidecar is bypassed;
+ *                  several endpoints (the replicas of a callee without sidecars) take requests in turn
  */
 public record ComponentPlan(String name, ComponentKind kind, Optional<Identity> identity, List<ListenerPlan> listeners,
-        Map<String, Endpoint> calls) {
+        Map<String, List<Endpoint>> calls) {
 
     public ComponentPlan {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(identity, "identity");
         listeners = List.copyOf(listeners);
-        calls = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(calls));
+        Map<String, List<Endpoint>> copy = new LinkedHashMap<>();
+        calls.forEach((what, to) -> {
+            if (to.isEmpty()) {
+                throw new IllegalArgumentException("component " + name + " calls " + what + " but has nowhere to send it");
+            }
+            copy.put(what, List.copyOf(to));
+        });
+        calls = java.util.Collections.unmodifiableMap(copy);
         Set<String> names = new HashSet<>();
         for (ListenerPlan l : listeners) {
             if (!names.add(l.name())) {
@@ -46,6 +54,16 @@ public record ComponentPlan(String name, ComponentKind kind, Optional<Identity> 
 
     public Role role() {
         return kind.role();
+    }
+
+    /** The one endpoint this component sends {@code what} to (its sidecar's listener, or the destination). */
+    public Endpoint call(String what) {
+        List<Endpoint> to = calls.get(what);
+        if (to == null || to.size() != 1) {
+            throw new IllegalArgumentException("component " + name + " sends " + what + " to " + (to == null ? "nowhere" : to.size() + " endpoints")
+                    + ", not one");
+        }
+        return to.get(0);
     }
 
     public ListenerPlan listener(String listenerName) {

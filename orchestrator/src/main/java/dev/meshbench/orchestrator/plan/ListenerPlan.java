@@ -91,6 +91,26 @@ public record ListenerPlan(String name, Protocol protocol, InboundTls inbound, O
         }
 
         /**
+         * Each new connection (Netty relays) or request (Envoy's HTTP listeners) to the next of several replicas of
+         * one service, in turn: a Kubernetes service's endpoints as a sidecar or gateway balances over them.
+         *
+         * @param host      the service's host name (Envoy's cluster {@code outbound|80||<host>})
+         * @param upstreams the replicas' listeners, at least one, no duplicates
+         */
+        record RoundRobin(String host, List<Endpoint> upstreams) implements Routing {
+            public RoundRobin {
+                Objects.requireNonNull(host, "host");
+                upstreams = List.copyOf(upstreams);
+                if (upstreams.isEmpty()) {
+                    throw new IllegalArgumentException("round robin over " + host + " needs at least one upstream");
+                }
+                if (upstreams.stream().distinct().count() != upstreams.size()) {
+                    throw new IllegalArgumentException("round robin over " + host + " names an upstream twice: " + upstreams);
+                }
+            }
+        }
+
+        /**
          * By server name: the first route whose pattern matches (a host name or {@code *.domain}); no match, the
          * connection is refused.
          */

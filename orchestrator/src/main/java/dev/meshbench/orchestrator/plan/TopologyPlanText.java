@@ -11,7 +11,7 @@ public final class TopologyPlanText {
     public static String describe(TopologyPlan plan) {
         StringBuilder b = new StringBuilder();
         PlanOptions o = plan.options();
-        b.append("case ").append(plan.egressCase().id()).append(" | data plane ").append(o.dataPlane().id())
+        b.append("case ").append(plan.id()).append(" | data plane ").append(o.dataPlane().id())
                 .append(" | sidecar mTLS ").append(o.sidecarMtls() ? "on" : "off").append(" | workers ").append(o.workers()).append('\n');
         for (ComponentPlan c : plan.components()) {
             b.append(c.name()).append(" (").append(c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).append(')');
@@ -23,7 +23,8 @@ public final class TopologyPlanText {
                 l.upstreamTls().ifPresent(t -> b.append(", originates mTLS sni=").append(t.serverName()).append(" peer=").append(t.peer().spiffeId()));
                 b.append('\n');
             }
-            c.calls().forEach((what, via) -> b.append("  calls ").append(what).append(" via ").append(via).append('\n'));
+            c.calls().forEach((what, via) -> b.append("  calls ").append(what).append(" via ")
+                    .append(via.stream().map(Endpoint::toString).collect(Collectors.joining(", "))).append('\n'));
         }
         return b.toString();
     }
@@ -31,6 +32,9 @@ public final class TopologyPlanText {
     private static String routing(Routing r) {
         if (r instanceof Routing.Fixed f) {
             return f.upstream().toString();
+        }
+        if (r instanceof Routing.RoundRobin rr) {
+            return "round robin over " + rr.host() + " " + rr.upstreams();
         }
         Routing.ByServerName n = (Routing.ByServerName) r;
         return "by " + n.source() + " server name " + n.routes().stream().map(x -> x.pattern() + " => " + x.upstream())

@@ -131,15 +131,15 @@ public final class TopologyPlanner {
         }
 
         for (String svc : SERVICES) {
-            Map<String, Endpoint> calls = new LinkedHashMap<>();
-            calls.put(MONGO, switch (appLink.to()) {
+            Map<String, List<Endpoint>> calls = new LinkedHashMap<>();
+            calls.put(MONGO, List.of(switch (appLink.to()) {
                 case MONGO -> new Endpoint(MONGO, MONGO_LISTENER);
                 case SIDECAR -> new Endpoint(sidecarOf(svc), MONGO_LISTENER);
                 case APP, EGRESS_GATEWAY, SNI_PROXY -> throw new IllegalStateException(
                         "case " + c.id() + ": a service's MongoDB connection must go to MongoDB or its sidecar, not " + appLink.to());
-            });
+            }));
             for (String peer : peersOf(svc)) {
-                calls.put(peer, new Endpoint(sidecarOf(svc), toPeer(peer)));
+                calls.put(peer, List.of(new Endpoint(sidecarOf(svc), toPeer(peer))));
             }
             out.add(new ComponentPlan(svc, ComponentKind.SERVICE, Optional.empty(),
                     List.of(ListenerPlan.destination(HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));

@@ -353,6 +353,13 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         return new WorkloadInfo(m, parseBoolean(P_FLIGHT_CACHE, flightCache), parseBoolean(P_REWARDS_ASYNC, rewardsAsync));
     }
 
+    /** The mesh settings ({@code meshbench.dataplane}, {@code .sidecarMtls}, {@code .proxyWorkers}), defaults filled in. */
+    public static PlanOptions meshOptions(Map<String, String> props) {
+        return parseMesh(props.getOrDefault(P_DATAPLANE, DEFAULTS.get(P_DATAPLANE)),
+                props.getOrDefault(P_SIDECAR_MTLS, DEFAULTS.get(P_SIDECAR_MTLS)),
+                props.getOrDefault(P_PROXY_WORKERS, DEFAULTS.get(P_PROXY_WORKERS)));
+    }
+
     private static PlanOptions parseMesh(String dataPlane, String sidecarMtls, String workers) {
         DataPlane d;
         try {

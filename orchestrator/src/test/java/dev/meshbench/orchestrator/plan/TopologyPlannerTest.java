@@ -64,7 +64,7 @@ class TopologyPlannerTest {
         }
         // Every service's MongoDB connection goes where the case's first link says.
         for (ComponentPlan svc : p.ofKind(ComponentKind.SERVICE)) {
-            String via = svc.calls().get("mongo").component();
+            String via = svc.call("mongo").component();
             assertEquals(c.passes(HopKind.SIDECAR) ? "sidecar-" + svc.name() : "mongo", via);
         }
     }
@@ -113,6 +113,6 @@ class TopologyPlannerTest {
                 java.util.Map.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new TopologyPlan(EgressCase.SIDECAR, new PlanOptions(DataPlane.NETTY, false, 1), List.of(lonely)));
-        assertEquals("plan of case sidecar: sidecar-x/inbound sends to unknown component x", e.getMessage());
+        assertEquals("plan of sidecar: sidecar-x/inbound sends to unknown component x", e.getMessage());
     }
 }

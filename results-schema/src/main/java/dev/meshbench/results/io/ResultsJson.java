@@ -81,6 +81,11 @@ public final class ResultsJson {
         return read(file, RunResults.class);
     }
 
+    /** Reads a latency cell's {@code latency.json}. */
+    public static dev.meshbench.results.LatencyCellResults readLatency(Path file) throws ResultsFormatException {
+        return read(file, dev.meshbench.results.LatencyCellResults.class);
+    }
+
     /** Writes {@code run.json} atomically (readers never see half a file), so it can be rewritten after every step. */
     public static void writeRunInputs(Path file, RunInputs inputs) throws IOException {
         write(file, inputs);

@@ -63,7 +63,7 @@ public final class EnvoyBootstrapRenderer {
     private EnvoyBootstrapRenderer() {
     }
 
-    /** The bootstrap YAML of {@code proxy}, a {@link ComponentKind#SIDECAR} or {@link ComponentKind#EGRESS_GATEWAY}. */
+    /** The bootstrap YAML of {@code proxy}: a sidecar, the egress gateway or an ingress gateway. */
     public static String render(TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files) {
         try {
             return YAML.writeValueAsString(bootstrap(plan, proxy, addrs, files));
@@ -73,8 +73,9 @@ public final class EnvoyBootstrapRenderer {
     }
 
     static ObjectNode bootstrap(TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files) {
-        if (proxy.kind() != ComponentKind.SIDECAR && proxy.kind() != ComponentKind.EGRESS_GATEWAY) {
-            throw new IllegalArgumentException("Envoy runs sidecars and the egress gateway, not " + proxy.name() + " (" + proxy.kind() + ")");
+        if (proxy.kind() != ComponentKind.SIDECAR && proxy.kind() != ComponentKind.EGRESS_GATEWAY
+                && proxy.kind() != ComponentKind.INGRESS_GATEWAY) {
+            throw new IllegalArgumentException("Envoy runs sidecars and the gateways, not " + proxy.name() + " (" + proxy.kind() + ")");
         }
         plan.component(proxy.name()); // the proxy must belong to the plan
         Optional<Certificates> certs = proxy.usesMeshMtls()
@@ -109,8 +110,12 @@ public final class EnvoyBootstrapRenderer {
         if (l.inbound() == InboundTls.SERVER_TLS) {
             throw new IllegalArgumentException(proxy.name() + "/" + l.name() + ": a proxy listener cannot end the app's own TLS");
         }
-        for (Endpoint up : l.upstreams()) {
-            addCluster(clusters, cluster(plan, proxy, l, up, addrs, certs));
+        if (routing instanceof Routing.RoundRobin rr) {
+            addCluster(clusters, cluster(plan, proxy, l, EnvoyClusterNames.ofService(rr.host()), rr.upstreams(), addrs, certs));
+        } else {
+            for (Endpoint up : l.upstreams()) {
+                addCluster(clusters, cluster(plan, proxy, l, EnvoyClusterNames.of(up, addrs), List.of(up), addrs, certs));
+            }
         }
 
         ObjectNode out = F.objectNode();
@@ -123,7 +128,9 @@ public final class EnvoyBootstrapRenderer {
         }
         ArrayNode chains = out.putArray("filter_chains");
         if (routing instanceof Routing.Fixed fixed) {
-            chains.add(filterChain(proxy, l, List.of(), fixed.upstream(), addrs, certs));
+            chains.add(filterChain(proxy, l, List.of(), EnvoyClusterNames.of(fixed.upstream(), addrs), certs));
+        } else if (routing instanceof Routing.RoundRobin rr) {
+            chains.add(filterChain(proxy, l, List.of(), EnvoyClusterNames.ofService(rr.host()), certs));
         } else {
             if (l.protocol() == Protocol.HTTP) {
                 throw new IllegalArgumentException(proxy.name() + "/" + l.name() + ": routing HTTP by server name is not supported");
@@ -132,19 +139,18 @@ public final class EnvoyBootstrapRenderer {
             for (ServerNameRoute r : ((Routing.ByServerName) routing).routes()) {
                 namesByUpstream.computeIfAbsent(r.upstream(), u -> new ArrayList<>()).add(r.pattern());
             }
-            namesByUpstream.forEach((up, names) -> chains.add(filterChain(proxy, l, names, up, addrs, certs)));
+            namesByUpstream.forEach((up, names) -> chains.add(filterChain(proxy, l, names, EnvoyClusterNames.of(up, addrs), certs)));
         }
         return out;
     }
 
-    private static ObjectNode filterChain(ComponentPlan proxy, ListenerPlan l, List<String> serverNames, Endpoint upstream,
-            LocalAddresses addrs, Optional<Certificates> certs) {
+    private static ObjectNode filterChain(ComponentPlan proxy, ListenerPlan l, List<String> serverNames, String cluster,
+            Optional<Certificates> certs) {
         ObjectNode chain = F.objectNode();
         if (!serverNames.isEmpty()) {
             ArrayNode names = chain.putObject("filter_chain_match").putArray("server_names");
             serverNames.forEach(names::add);
         }
-        String cluster = EnvoyClusterNames.of(upstream, addrs);
         ArrayNode filters = chain.putArray("filters");
         filters.add(switch (l.protocol()) {
             case HTTP -> httpConnectionManager(l, cluster);
@@ -197,10 +203,10 @@ public final class EnvoyBootstrapRenderer {
         return named("envoy.filters.network.tcp_proxy", tcp);
     }
 
-    private static ObjectNode cluster(TopologyPlan plan, ComponentPlan proxy, ListenerPlan l, Endpoint upstream, LocalAddresses addrs,
-            Optional<Certificates> certs) {
-        plan.listener(upstream); // the upstream must be a listener of the plan
-        String name = EnvoyClusterNames.of(upstream, addrs);
+    /** A cluster over {@code upstreams}; several take turns (Envoy's default {@code ROUND_ROBIN}, as Istio's). */
+    private static ObjectNode cluster(TopologyPlan plan, ComponentPlan proxy, ListenerPlan l, String name, List<Endpoint> upstreams,
+            LocalAddresses addrs, Optional<Certificates> certs) {
+        upstreams.forEach(plan::listener); // every upstream must be a listener of the plan
         ObjectNode c = F.objectNode();
         c.put("name", name);
         c.put("type", "STATIC");
@@ -213,8 +219,10 @@ public final class EnvoyBootstrapRenderer {
         thresholds.put("track_remaining", true);
         ObjectNode assignment = c.putObject("load_assignment");
         assignment.put("cluster_name", name);
-        assignment.putArray("endpoints").addObject().putArray("lb_endpoints").addObject().putObject("endpoint")
-                .set("address", socketAddress(LocalAddresses.HOST, addrs.port(upstream)));
+        ArrayNode lbEndpoints = assignment.putArray("endpoints").addObject().putArray("lb_endpoints");
+        for (Endpoint upstream : upstreams) {
+            lbEndpoints.addObject().putObject("endpoint").set("address", socketAddress(LocalAddresses.HOST, addrs.port(upstream)));
+        }
         if (l.protocol() == Protocol.HTTP) {
             ObjectNode options = typedConfig(API + "upstreams.http.v3.HttpProtocolOptions");
             options.putObject("explicit_http_config").putObject("http_protocol_options");

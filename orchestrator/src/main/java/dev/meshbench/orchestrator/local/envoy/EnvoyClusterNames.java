@@ -57,6 +57,11 @@ public final class EnvoyClusterNames {
         return "inbound|" + addresses.port(upstream) + "||";
     }
 
+    /** The cluster of a service's replicas ({@link dev.meshbench.orchestrator.plan.ListenerPlan.Routing.RoundRobin}), as Istio names it. */
+    public static String ofService(String host) {
+        return outbound(SERVICE_PORT, "", host);
+    }
+
     private static String outbound(int port, String subset, String host) {
         return "outbound|" + port + "|" + subset + "|" + host;
     }

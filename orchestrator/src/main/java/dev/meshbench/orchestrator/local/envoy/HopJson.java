@@ -72,6 +72,9 @@ final class HopJson {
         if (r instanceof Routing.Fixed fixed) {
             return upstream(fixed.upstream(), a);
         }
+        if (r instanceof Routing.RoundRobin rr) {
+            return rr.upstreams().stream().map(e -> upstream(e, a)).collect(Collectors.joining(" | "));
+        }
         Routing.ByServerName byName = (Routing.ByServerName) r;
         String routes = byName.routes().stream().map(x -> x.pattern() + " -> " + upstream(x.upstream(), a)).collect(Collectors.joining(", "));
         return (byName.source() == SniSource.CLIENT_HELLO ? "client-hello-sni[" : "tunnel-sni[") + routes + "]";

@@ -92,7 +92,7 @@ public final class NginxConfigRenderer {
         }
 
         StringBuilder b = new StringBuilder(1024);
-        b.append("# nginx.conf of ").append(sniProxy.name()).append(" (case ").append(plan.egressCase().id())
+        b.append("# nginx.conf of ").append(sniProxy.name()).append(" (case ").append(plan.id())
                 .append("), rendered by meshbench from the plan.\n");
         streamModule.ifPresent(m -> b.append("load_module ").append(quoted(m.toString())).append(";\n"));
         b.append('\n');

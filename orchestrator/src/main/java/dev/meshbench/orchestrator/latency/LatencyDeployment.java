@@ -1,0 +1,25 @@
+package dev.meshbench.orchestrator.latency;
+
+import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.results.DataPlaneInfo;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+
+/** One latency cell deployed and ready on some target; closing it tears it down, and closing twice is harmless. */
+public interface LatencyDeployment extends AutoCloseable {
+    /** Where the load generator sends, one URI per replica of the first hop; connections are spread over them. */
+    List<URI> targets();
+
+    /** Every component's cumulative CPU now. */
+    List<ResourceSample> sampleResources();
+
+    /** Set once a component has died on its own. */
+    Optional<String> failure();
+
+    /** The data plane as deployed, {@code planned} completed with what the components reported. */
+    DataPlaneInfo dataPlane(DataPlaneInfo planned);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,223 @@
+package dev.meshbench.orchestrator.latency;
+
+import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.LatencyCellResults;
+import dev.meshbench.results.LoadPhase;
+import dev.meshbench.results.Machine;
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.io.ResultsJson;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Runs latency cells one after the other, each start to finish: deploy, warm up (closed loop, not measured), the
+ * closed-loop phase that finds the maximum rate, the open-loop phase at {@code loadFraction} of it, tear down, and
+ * write {@code latency.json} into the cell's own folder under {@code <results>/latency/}. A cell that fails is
+ * written as failed with its reason and the next cell still runs; earlier cells' files are never touched.
+ */
+public final class LatencyRunner {
+    /** The load generator, as the runner uses it (the kit's own open-loop generator; tests may give another). */
+    public interface Load {
+        /** {@code rate} empty: a closed loop, as fast as the connections go. */
+        LoadPhase run(List<URI> targets, int connections, Duration duration, OptionalDouble rate, Consumer<String> progress)
+                throws InterruptedException;
+
+        /** Name and version, for the results. */
+        String describe();
+    }
+
+    /** Deploys a cell and waits until it is ready; logs go to {@code logDir}. */
+    public interface Deployer {
+        LatencyDeployment deploy(LatencyCell cell, Path logDir);
+    }
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
+
+    private final LatencySettings settings;
+    private final Deployer deployer;
+    private final Load load;
+    private final TargetKind target;
+    private final DataPlaneInfo plannedDataPlane;
+    private final Map<String, String> recordedSettings;
+    private final String kit;
+    private final Path resultsDir;
+    private final PrintStream out;
+
+    public LatencyRunner(LatencySettings settings, Deployer deployer, Load load, TargetKind target, DataPlaneInfo plannedDataPlane,
+            Map<String, String> recordedSettings, String kit, Path resultsDir, PrintStream out) {
+        this.settings = settings;
+        this.deployer = deployer;
+        this.load = load;
+        this.target = target;
+        this.plannedDataPlane = plannedDataPlane;
+        this.recordedSettings = new TreeMap<>(recordedSettings);
+        this.recordedSettings.putAll(settings.asProperties());
+        this.kit = kit;
+        this.resultsDir = resultsDir;
+        this.out = out;
+    }
+
+    /** The folder latency cells are written under. */
+    public static Path latencyDir(Path resultsDir) {
+        return resultsDir.resolve("latency");
+    }
+
+    /** Runs {@code cells} in order; returns every cell's results, failed ones included. */
+    public List<LatencyCellResults> run(List<LatencyCell> cells) throws InterruptedException {
+        List<LatencyCellResults> done = new ArrayList<>();
+        long started = System.nanoTime();
+        for (int i = 0; i < cells.size(); i++) {
+            LatencyCell cell = cells.get(i);
+            String left = i == 0 ? "~" + human((long) (cells.size() * (settings.loadSecondsPerCell() + 15L)))
+                    : "~" + human((long) ((System.nanoTime() - started) / 1e9 / i * (cells.size() - i)));
+            out.printf(Locale.ROOT, "[latency] cell %d of %d: %s on %s (%s left)%n", i + 1, cells.size(), cell.id(),
+                    plannedDataPlane.name(), left);
+            done.add(runCell(cell));
+        }
+        return done;
+    }
+
+    /** One cell, start to finish; never throws for a failure of the cell itself (it is recorded). */
+    public LatencyCellResults runCell(LatencyCell cell) throws InterruptedException {
+        Instant start = Instant.now();
+        String runId = RUN_ID.format(start) + "-" + cell.slug() + "-" + plannedDataPlane.name();
+        Path dir = latencyDir(resultsDir).resolve(runId);
+        List<String> notes = new ArrayList<>();
+        LoadPhase max = null;
+        LoadPhase fixed = null;
+        Map<String, Double> cores = new TreeMap<>();
+        DataPlaneInfo dataPlane = plannedDataPlane;
+        String failure = null;
+        String tag = "[" + cell.id() + "]";
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalStateException("creating " + dir + " failed: " + e.getMessage(), e);
+        }
+        try (LatencyDeployment d = deployer.deploy(cell, dir.resolve("logs"))) {
+            dataPlane = d.dataPlane(plannedDataPlane);
+            List<URI> targets = d.targets();
+            Consumer<String> progress = line -> out.println(tag + " " + line);
+            if (settings.warmupSeconds() > 0) {
+                out.printf(Locale.ROOT, "%s warm-up: closed loop, %d connections, %d s (not measured)%n", tag, settings.connections(),
+                        settings.warmupSeconds());
+                load.run(targets, settings.connections(), Duration.ofSeconds(settings.warmupSeconds()), OptionalDouble.empty(), progress);
+                check(d);
+            }
+            out.printf(Locale.ROOT, "%s max rate: closed loop, %d connections, %d s%n", tag, settings.connections(), settings.maxSeconds());
+            max = load.run(targets, settings.connections(), Duration.ofSeconds(settings.maxSeconds()), OptionalDouble.empty(), progress);
+            check(d);
+            out.printf(Locale.ROOT, "%s max rate %.0f req/s (p50 %.3f ms, p99 %.3f ms, %d errors)%n", tag, max.achievedRate(), max.p50(),
+                    max.p99(), max.errorCount());
+            if (max.achievedRate() <= 0) {
+                throw new IllegalStateException("no request succeeded in the closed-loop phase, so there is no rate to take "
+                        + settings.loadFraction() + " of" + errorsText(max));
+            }
+            double rate = max.achievedRate() * settings.loadFraction();
+            out.printf(Locale.ROOT, "%s open loop at %.0f req/s (%s of max), %d connections, %d s%n", tag, rate,
+                    java.math.BigDecimal.valueOf(settings.loadFraction()).stripTrailingZeros().toPlainString(), settings.connections(),
+                    settings.fixedSeconds());
+            List<ResourceSample> before = d.sampleResources();
+            long t0 = System.nanoTime();
+            fixed = load.run(targets, settings.connections(), Duration.ofSeconds(settings.fixedSeconds()), OptionalDouble.of(rate), progress);
+            long elapsedMs = Math.max(1, (System.nanoTime() - t0) / 1_000_000);
+            cores = cores(before, d.sampleResources(), elapsedMs);
+            check(d);
+            out.printf(Locale.ROOT, "%s at %.0f req/s: achieved %.0f, p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, %d errors%s%n", tag,
+                    rate, fixed.achievedRate(), fixed.p50(), fixed.p90(), fixed.p99(), fixed.p999(), fixed.errorCount(),
+                    fixed.fellBehind() ? " — GENERATOR FELL BEHIND: " + fixed.fellBehindReason() : "");
+        } catch (InterruptedException e) {
+            failure = "interrupted";
+            write(dir, results(runId, cell, start, dataPlane, failure, max, fixed, cores, notes));
+            throw e;
+        } catch (RuntimeException e) {
+            failure = e.getMessage() == null ? e.toString() : e.getMessage();
+            out.printf(Locale.ROOT, "%s FAILED: %s%n", tag, failure);
+        }
+        if (max != null && max.errorCount() > 0) {
+            notes.add(String.format(Locale.ROOT, "max-rate phase: %d of %d requests failed%s", max.errorCount(), max.requests(), errorsText(max)));
+        }
+        if (fixed != null) {
+            if (fixed.errorCount() > 0) {
+                notes.add(String.format(Locale.ROOT, "open-loop phase: %d of %d requests failed%s", fixed.errorCount(), fixed.requests(),
+                        errorsText(fixed)));
+            }
+            if (fixed.fellBehind()) {
+                notes.add("open-loop phase: the generator fell behind its schedule (" + fixed.fellBehindReason()
+                        + "); its latencies still count from the intended send times, but the rate offered was lower than asked");
+            }
+        }
+        LatencyCellResults r = results(runId, cell, start, dataPlane, failure, max, fixed, cores, notes);
+        write(dir, r);
+        return r;
+    }
+
+    private static void check(LatencyDeployment d) {
+        d.failure().ifPresent(f -> {
+            throw new IllegalStateException("a component died during the load: " + f);
+        });
+    }
+
+    private static String errorsText(LoadPhase p) {
+        return p.errors().isEmpty() ? "" : " " + p.errors();
+    }
+
+    /** CPU seconds per second of each role between two samples of the same processes. */
+    static Map<String, Double> cores(List<ResourceSample> before, List<ResourceSample> after, long elapsedMs) {
+        Map<Long, ResourceSample> first = new java.util.HashMap<>();
+        before.forEach(s -> first.put(s.pid(), s));
+        Map<String, Double> out = new TreeMap<>();
+        for (Role role : Role.values()) {
+            if (role != Role.LOAD && role != Role.DATABASE) {
+                out.put(role.id(), 0.0);
+            }
+        }
+        for (ResourceSample s : after) {
+            ResourceSample b = first.get(s.pid());
+            if (b != null) {
+                out.merge(s.component().role().id(), (s.cpuMillis() - b.cpuMillis()) / (double) elapsedMs, Double::sum);
+            }
+        }
+        out.replaceAll((k, v) -> Math.round(v * 1000) / 1000.0);
+        return out;
+    }
+
+    private LatencyCellResults results(String runId, LatencyCell cell, Instant start, DataPlaneInfo dataPlane, String failure,
+            LoadPhase max, LoadPhase fixed, Map<String, Double> cores, List<String> notes) {
+        return new LatencyCellResults(ResultsSchema.VERSION, ResultsSchema.LATENCY_KIND, runId, cell.id(), cell.graph(), cell.scale(),
+                cell.ingress(), cell.sidecar(), target, dataPlane, Machine.ofThisHost(), kit, System.getProperty("java.version"),
+                load.describe(), DateTimeFormatter.ISO_INSTANT.format(start), failure == null ? RunStatus.PASSED : RunStatus.FAILED, failure,
+                recordedSettings, max, settings.loadFraction(), fixed, cores, notes);
+    }
+
+    private void write(Path dir, LatencyCellResults r) {
+        try {
+            ResultsJson.writeJson(dir.resolve(ResultsSchema.LATENCY_FILE), r);
+        } catch (IOException e) {
+            throw new IllegalStateException("writing " + dir.resolve(ResultsSchema.LATENCY_FILE) + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    static String human(long seconds) {
+        return seconds >= 3600 ? String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60)
+                : seconds >= 60 ? String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60) : seconds + " s";
+    }
+}
