@@ -353,6 +353,15 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         return new WorkloadInfo(m, parseBoolean(P_FLIGHT_CACHE, flightCache), parseBoolean(P_REWARDS_ASYNC, rewardsAsync));
     }
 
+    /** The mesh settings as properties, defaults filled in (for the results' settings). */
+    public static Map<String, String> meshSettings(Map<String, String> props) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (String key : List.of(P_DATAPLANE, P_SIDECAR_MTLS, P_PROXY_WORKERS)) {
+            out.put(key, props.getOrDefault(key, DEFAULTS.get(key)));
+        }
+        return out;
+    }
+
     /** The mesh settings ({@code meshbench.dataplane}, {@code .sidecarMtls}, {@code .proxyWorkers}), defaults filled in. */
     public static PlanOptions meshOptions(Map<String, String> props) {
         return parseMesh(props.getOrDefault(P_DATAPLANE, DEFAULTS.get(P_DATAPLANE)),
