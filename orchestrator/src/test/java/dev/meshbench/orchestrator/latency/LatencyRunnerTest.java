@@ -1,0 +1,159 @@
+package dev.meshbench.orchestrator.latency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.LatencyCellResults;
+import dev.meshbench.results.LoadPhase;
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.io.ResultsJson;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The runner's order of phases, the rate it asks for, and what it records, with a scripted load and deployment. */
+class LatencyRunnerTest {
+    @TempDir
+    Path results;
+
+    /** Answers every closed loop with 1000 req/s and records what it was asked. */
+    static final class ScriptedLoad implements LatencyRunner.Load {
+        final List<String> calls = new ArrayList<>();
+
+        @Override
+        public LoadPhase run(List<URI> targets, int connections, Duration duration, OptionalDouble rate, Consumer<String> progress) {
+            calls.add(targets.size() + " targets, " + connections + " connections, " + duration.toSeconds() + " s, "
+                    + (rate.isPresent() ? "rate " + Math.round(rate.getAsDouble()) : "closed"));
+            double achieved = rate.isPresent() ? rate.getAsDouble() : 1000;
+            boolean behind = rate.isPresent() && connections == 1;
+            return new LoadPhase(connections, duration.toSeconds(), (long) achieved * duration.toSeconds(), Map.of(), rate.isPresent() ? achieved : null,
+                    achieved, 1, 2, 3, 4, 5, 1.5, behind ? 7 : 0, behind ? 50 : 0, 0, behind, behind ? "7 requests sent late" : null, null);
+        }
+
+        @Override
+        public String describe() {
+            return "scripted";
+        }
+    }
+
+    static final class FakeDeployment implements LatencyDeployment {
+        boolean closed;
+        long cpu;
+
+        @Override
+        public List<URI> targets() {
+            return List.of(URI.create("http://127.0.0.1:1/"), URI.create("http://127.0.0.1:2/"));
+        }
+
+        @Override
+        public List<ResourceSample> sampleResources() {
+            cpu += 500;
+            return List.of(new ResourceSample(0, new Component("sidecar-a-1", Role.MESH), 11, cpu, 1),
+                    new ResourceSample(0, new Component("a-1", Role.APP), 12, cpu * 2, 1));
+        }
+
+        @Override
+        public Optional<String> failure() {
+            return Optional.empty();
+        }
+
+        @Override
+        public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
+            return planned;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    private LatencyRunner runner(LatencySettings settings, LatencyRunner.Deployer deployer, LatencyRunner.Load load, PrintStream out) {
+        return new LatencyRunner(settings, deployer, load, TargetKind.LOCAL, DataPlaneInfo.unknownNetty(), Map.of("meshbench.dataplane", "netty"),
+                "0.1.0-test", results, out);
+    }
+
+    private static LatencySettings settings(String connections) {
+        return LatencySettings.fromProperties(Map.of(LatencySettings.P_CONNECTIONS, connections, LatencySettings.P_WARMUP_SECONDS, "1",
+                LatencySettings.P_MAX_SECONDS, "2", LatencySettings.P_FIXED_SECONDS, "3"));
+    }
+
+    @Test
+    void warmUpThenMaxRateThenTheFractionOfIt() throws Exception {
+        ScriptedLoad load = new ScriptedLoad();
+        List<FakeDeployment> deployed = new ArrayList<>();
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        List<LatencyCellResults> done = runner(settings("4"), (cell, logs) -> {
+            FakeDeployment d = new FakeDeployment();
+            deployed.add(d);
+            return d;
+        }, load, new PrintStream(text, true, StandardCharsets.UTF_8)).run(List.of(new LatencyCell("single", 1, false, true)));
+
+        assertEquals(List.of("2 targets, 4 connections, 1 s, closed", "2 targets, 4 connections, 2 s, closed", "2 targets, 4 connections, 3 s, rate 750"),
+                load.calls);
+        assertTrue(deployed.get(0).closed, "torn down");
+        LatencyCellResults r = done.get(0);
+        assertEquals(RunStatus.PASSED, r.status());
+        assertEquals(1000, r.maxRate().achievedRate());
+        assertEquals(750.0, r.atFraction().targetRate());
+        assertTrue(r.cpuCores().get("mesh") > 0 && r.cpuCores().get("app") > r.cpuCores().get("mesh"), r.cpuCores().toString());
+        assertEquals("4", r.settings().get(LatencySettings.P_CONNECTIONS));
+        Path file;
+        try (Stream<Path> s = Files.list(LatencyRunner.latencyDir(results))) {
+            file = s.findFirst().orElseThrow().resolve(ResultsSchema.LATENCY_FILE);
+        }
+        assertTrue(file.getParent().getFileName().toString().endsWith("-single-1-none-sidecar-netty"), file.toString());
+        assertEquals(r, ResultsJson.readLatency(file));
+        assertTrue(text.toString(StandardCharsets.UTF_8).contains("[latency] cell 1 of 1: single/1/none/sidecar on netty"), text.toString());
+    }
+
+    @Test
+    void aGeneratorThatFellBehindIsNotedAndShown() throws Exception {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        LatencyCellResults r = runner(settings("1"), (cell, logs) -> new FakeDeployment(), new ScriptedLoad(),
+                new PrintStream(text, true, StandardCharsets.UTF_8)).runCell(new LatencyCell("single", 1, false, false));
+        assertTrue(r.atFraction().fellBehind());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fell behind its schedule (7 requests sent late)")), r.notes().toString());
+        assertTrue(text.toString(StandardCharsets.UTF_8).contains("GENERATOR FELL BEHIND: 7 requests sent late"), text.toString());
+    }
+
+    @Test
+    void aCellThatFailsIsRecordedAndTheNextStillRuns() throws Exception {
+        ScriptedLoad load = new ScriptedLoad();
+        List<LatencyCellResults> done = runner(settings("2"), (cell, logs) -> {
+            if (cell.sidecar()) {
+                throw new TargetException("starting sidecar-a-1 failed: exit 1");
+            }
+            return new FakeDeployment();
+        }, load, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(List.of(new LatencyCell("single", 1, false, true), new LatencyCell("single", 1, false, false)));
+        assertEquals(RunStatus.FAILED, done.get(0).status());
+        assertEquals("starting sidecar-a-1 failed: exit 1", done.get(0).failureReason());
+        assertNull(done.get(0).maxRate());
+        assertEquals(RunStatus.PASSED, done.get(1).status());
+        try (Stream<Path> s = Files.list(LatencyRunner.latencyDir(results))) {
+            assertEquals(2, s.filter(d -> Files.isRegularFile(d.resolve(ResultsSchema.LATENCY_FILE))).count(), "both cells written");
+        }
+    }
+}
