@@ -11,13 +11,11 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.istioconfig.KitManifests.Document;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -32,22 +30,20 @@ class IstioCrdSchemaTest {
     static final String PROPERTY = "meshbench.istioCrds";
 
     private static KitManifests manifests;
-    private static Path crds;
+    private static IstioSchemas schemas;
     /** Null where the CRD file is absent. */
     private static CrdSchemaValidator validator;
 
     @BeforeAll
     static void loadSchemas() throws IOException {
         manifests = KitManifests.load();
-        crds = crdFile(manifests.moduleDir().getParent());
-        validator = Files.isRegularFile(crds) ? CrdSchemaValidator.load(crds) : null;
+        schemas = IstioSchemas.load(manifests.moduleDir());
+        validator = schemas.validator();
     }
 
     /** Skips the calling test, saying where the CRD file was looked for and how to give it, if it is absent. */
     private static void assumeCrds() {
-        Assumptions.assumeTrue(validator != null, () -> "Istio CRD schemas not found at " + crds
-                + ": put Istio's istio-crds.gen.yaml there (shared/istio-crds/ beside the checkout) or pass -D"
-                + PROPERTY + "=<path to istio-crds.gen.yaml>");
+        schemas.assume();
     }
 
     /** {@code -Dmeshbench.istioCrds} if set, else {@code <repo root>/../shared/istio-crds/istio-crds.gen.yaml}. */

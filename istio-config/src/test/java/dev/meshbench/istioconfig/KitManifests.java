@@ -49,11 +49,30 @@ final class KitManifests {
             return out;
         }
 
-        /** {@link #resources()} and {@link #patches()} and {@code components}: every path this kustomization reads. */
+        /** Entries of {@code components}, as written (directories, relative to {@link #dir}). */
+        List<String> components() {
+            return strings(tree.path("components"));
+        }
+
+        /** Files a {@code configMapGenerator} reads: its {@code files} entries, {@code key=path} or {@code path}. */
+        List<String> generatorFiles() {
+            List<String> out = new ArrayList<>();
+            tree.path("configMapGenerator").forEach(g -> g.path("files").forEach(f -> {
+                String entry = f.asText();
+                out.add(entry.substring(entry.indexOf('=') + 1));
+            }));
+            return out;
+        }
+
+        /**
+         * {@link #resources()}, {@link #patches()}, {@link #components()} and {@link #generatorFiles()}: every path
+         * this kustomization reads.
+         */
         List<String> references() {
             List<String> out = new ArrayList<>(resources());
             out.addAll(patches());
-            out.addAll(strings(tree.path("components")));
+            out.addAll(components());
+            out.addAll(generatorFiles());
             return out;
         }
 
@@ -103,15 +122,15 @@ final class KitManifests {
     private KitManifests(Path moduleDir) {
         this.moduleDir = moduleDir;
         List<Kustomization> all = new ArrayList<>();
-        all.add(readKustomization("base"));
+        all.add(readKustomization(moduleDir, "base"));
         try (Stream<Path> cases = Files.list(moduleDir.resolve("cases"))) {
             cases.filter(Files::isDirectory).map(p -> "cases/" + p.getFileName()).sorted()
-                    .forEach(dir -> all.add(readKustomization(dir)));
+                    .forEach(dir -> all.add(readKustomization(moduleDir, dir)));
         } catch (IOException e) {
             throw new UncheckedIOException("listing " + moduleDir.resolve("cases"), e);
         }
         this.kustomizations = List.copyOf(all);
-        this.documents = readDocuments();
+        this.documents = readDocuments(moduleDir, kustomizations);
     }
 
     /** The manifests of this module: surefire runs tests in the module's directory (its {@code basedir}). */
@@ -154,19 +173,23 @@ final class KitManifests {
         return documents;
     }
 
-    private List<Document> readDocuments() {
+    /**
+     * Every document of every resource and patch file the kustomizations name, in kustomization order; files that do
+     * not exist are left out.
+     */
+    static List<Document> readDocuments(Path moduleDir, List<Kustomization> kustomizations) {
         List<Document> out = new ArrayList<>();
         for (Kustomization k : kustomizations) {
             for (String ref : k.resources()) {
                 String path = relative(k.dir(), ref);
                 if (Files.isRegularFile(moduleDir.resolve(path))) {
-                    out.addAll(read(path, false, k));
+                    out.addAll(read(moduleDir, path, false, k));
                 }
             }
             for (String ref : k.patches()) {
                 String path = relative(k.dir(), ref);
                 if (Files.isRegularFile(moduleDir.resolve(path))) {
-                    out.addAll(read(path, true, k));
+                    out.addAll(read(moduleDir, path, true, k));
                 }
             }
         }
@@ -184,7 +207,7 @@ final class KitManifests {
     }
 
     /** Parses one file into its documents (empty documents, such as a trailing {@code ---}, left out). */
-    private List<Document> read(String file, boolean patch, Kustomization owner) {
+    private static List<Document> read(Path moduleDir, String file, boolean patch, Kustomization owner) {
         List<Document> out = new ArrayList<>();
         try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(moduleDir.resolve(file).toFile())) {
             int index = 0;
@@ -201,7 +224,8 @@ final class KitManifests {
         return out;
     }
 
-    private Kustomization readKustomization(String dir) {
+    /** The kustomization.yaml of folder {@code dir} (relative to the module). */
+    static Kustomization readKustomization(Path moduleDir, String dir) {
         Path file = moduleDir.resolve(dir).resolve("kustomization.yaml");
         try {
             return new Kustomization(dir, YAML.readTree(file.toFile()));

@@ -35,12 +35,27 @@ class KustomizeLayoutTest {
      * cases/&lt;id&gt;/), and names of files or directories that do not exist.
      */
     static List<String> referenceProblems(KitManifests kit) {
+        List<String> out = referenceProblems(kit.moduleDir(), kit.kustomizations());
+        // Files beside the case folders belong to no kustomization.
+        for (String file : files(kit.moduleDir(), "cases")) {
+            if (file.indexOf('/', "cases/".length()) < 0) {
+                out.add(file + ": orphan, outside every case folder");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * For each kustomization: the files, directories and generator inputs it names that do not exist (a directory
+     * must hold a kustomization.yaml), and the files under its folder it does not name.
+     */
+    static List<String> referenceProblems(Path moduleDir, List<Kustomization> kustomizations) {
         List<String> out = new ArrayList<>();
-        for (Kustomization k : kit.kustomizations()) {
+        for (Kustomization k : kustomizations) {
             Set<String> named = new HashSet<>();
             for (String ref : k.references()) {
                 String path = KitManifests.relative(k.dir(), ref);
-                Path target = kit.moduleDir().resolve(path);
+                Path target = moduleDir.resolve(path);
                 if (Files.isDirectory(target)) {
                     if (!Files.isRegularFile(target.resolve("kustomization.yaml"))) {
                         out.add(k.dir() + "/kustomization.yaml: " + ref + " is a directory without kustomization.yaml");
@@ -51,16 +66,10 @@ class KustomizeLayoutTest {
                     named.add(path);
                 }
             }
-            for (String file : files(kit.moduleDir(), k.dir())) {
+            for (String file : files(moduleDir, k.dir())) {
                 if (!file.equals(k.dir() + "/kustomization.yaml") && !named.contains(file)) {
                     out.add(file + ": orphan, " + k.dir() + "/kustomization.yaml does not name it");
                 }
-            }
-        }
-        // Files beside the case folders belong to no kustomization.
-        for (String file : files(kit.moduleDir(), "cases")) {
-            if (file.indexOf('/', "cases/".length()) < 0) {
-                out.add(file + ": orphan, outside every case folder");
             }
         }
         return out;
@@ -165,7 +174,7 @@ class KustomizeLayoutTest {
     }
 
     /** Every regular file under {@code dir} (relative to the module), in name order. */
-    private static List<String> files(Path moduleDir, String dir) {
+    static List<String> files(Path moduleDir, String dir) {
         try (Stream<Path> walk = Files.walk(moduleDir.resolve(dir))) {
             return walk.filter(Files::isRegularFile).map(p -> moduleDir.relativize(p).toString().replace('\\', '/'))
                     .sorted().toList();
@@ -174,7 +183,7 @@ class KustomizeLayoutTest {
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path p : walk.toList()) {
                 Path target = to.resolve(from.relativize(p).toString());
@@ -187,7 +196,7 @@ class KustomizeLayoutTest {
         }
     }
 
-    private static void replace(Path file, String from, String to) throws IOException {
+    static void replace(Path file, String from, String to) throws IOException {
         String text = Files.readString(file);
         if (!text.contains(from)) {
             throw new IllegalArgumentException(file + " has no " + from);
