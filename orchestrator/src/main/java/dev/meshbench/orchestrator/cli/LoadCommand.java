@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
         description = {"Load HTTP/1.1 targets over keep-alive connections and print latency percentiles, rate and errors.",
             "-qps 0 runs a closed loop (every connection as fast as it can); a rate runs an open loop on one schedule, "
                     + "latency counted from each request's due time, and says whether it fell behind.",
-            "Connection i goes to URL i % (number of URLs)."})
+            "Connection i goes to URL i mod the number of URLs."})
 final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
