@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code java -jar meshbench.jar <command>}: the kit's command line. */
 @Command(name = "meshbench", mixinStandardHelpOptions = true, version = "meshbench 0.1.0",
         description = "Measure what a service mesh data plane costs the Acmeair app on a TLS MongoDB.",
-        subcommands = {UpCommand.class, RenderCommand.class})
+        subcommands = {UpCommand.class, RenderCommand.class, LoadCommand.class})
 public final class MeshbenchMain {
     private MeshbenchMain() {
     }
@@ -15,7 +15,7 @@ public final class MeshbenchMain {
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new MeshbenchMain());
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof TargetException || e instanceof IllegalArgumentException) {
+            if (e instanceof TargetException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException) {
                 cmd.getErr().println("meshbench: " + e.getMessage());
                 return 2;
             }
