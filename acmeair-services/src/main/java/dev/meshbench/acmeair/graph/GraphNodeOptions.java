@@ -2,6 +2,7 @@ package dev.meshbench.acmeair.graph;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public record GraphNodeOptions(Path graph, String service, String host, int port
         Objects.requireNonNull(host, "host");
         Map<String, List<URI>> copy = new LinkedHashMap<>();
         calls.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-        calls = java.util.Collections.unmodifiableMap(copy);
+        calls = Collections.unmodifiableMap(copy);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--port " + port + " must be between 0 and 65535");
         }

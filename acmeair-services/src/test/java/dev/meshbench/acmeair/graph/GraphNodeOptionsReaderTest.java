@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -82,7 +83,7 @@ class GraphNodeOptionsReaderTest {
     }
 
     static List<String> concat(List<String> a, String... b) {
-        List<String> all = new java.util.ArrayList<>(a);
+        List<String> all = new ArrayList<>(a);
         all.addAll(List.of(b));
         return all;
     }

@@ -15,6 +15,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,7 +86,7 @@ class GraphNodeTest {
     }
 
     static String text(HttpResponse<byte[]> r) {
-        return new String(r.body(), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(r.body(), StandardCharsets.UTF_8);
     }
 
     /** The sum of a Prometheus sample's values over the series whose line holds every label. */
