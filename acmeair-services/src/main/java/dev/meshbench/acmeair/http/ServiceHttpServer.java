@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServiceHttpServer {
     private static final Logger LOG = LoggerFactory.getLogger(ServiceHttpServer.class);
-    static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+    public static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     private ServiceHttpServer() {
     }
