@@ -3,6 +3,7 @@ package dev.meshbench.dataplane;
 import dev.meshbench.dataplane.admin.AdminInitializer;
 import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.ListenerConfig;
+import dev.meshbench.dataplane.config.Routing;
 import dev.meshbench.dataplane.config.TlsProvider;
 import dev.meshbench.dataplane.relay.ListenerContext;
 import dev.meshbench.dataplane.relay.ListenerInitializer;
@@ -62,7 +63,9 @@ public final class DataplaneBootstrap implements AutoCloseable {
     public DataplaneBootstrap(ComponentConfig config) {
         this.config = config;
         for (ListenerConfig l : config.listeners()) {
-            counters.put(l.name(), new HopCounters());
+            counters.put(l.name(), l.routing() instanceof Routing.RoundRobin rr
+                    ? new HopCounters(rr.upstreams().stream().map(u -> u.address().toString()).toList())
+                    : new HopCounters());
             listenerConfigs.put(l.name(), l);
         }
     }

@@ -149,19 +149,23 @@ public final class CommandLineReader {
         return out;
     }
 
-    /** {@code name=N,port=P,upstream=H:P[,upstream-name=D][,tls=none|mtls-originate|mtls-terminate][,sni=S][,peer-id=URI]}. */
+    /**
+     * {@code name=N,port=P,upstream=H:P[|H:P...][,upstream-name=D][,tls=none|mtls-originate|mtls-terminate][,sni=S][,peer-id=URI]}.
+     * Several upstreams are the replicas of one service: one name, and with mtls-originate one {@code sni} and
+     * {@code peer-id} for all; the listener takes them in turn per connection ({@link Routing.RoundRobin}).
+     */
     static ListenerConfig listener(String spec) {
         Map<String, String> kv = keyValues(spec, LISTENER_KEYS);
         String name = required(kv, "name");
         int port = Ports.parse(required(kv, "port"), "port", 0);
-        Upstream upstream = Upstream.of(HostAndPort.parse(required(kv, "upstream")), kv.get("upstream-name"));
+        Routing routing = Routing.of(upstreams(required(kv, "upstream"), kv.get("upstream-name")));
         String tls = kv.getOrDefault("tls", "none");
         switch (tls) {
             case "none", "mtls-terminate" -> {
                 if (kv.containsKey("sni") || kv.containsKey("peer-id")) {
                     throw new IllegalArgumentException("sni and peer-id apply only with tls=mtls-originate");
                 }
-                return new ListenerConfig(name, port, tls.equals("mtls-terminate"), new Routing.Fixed(upstream), UpstreamTls.NONE);
+                return new ListenerConfig(name, port, tls.equals("mtls-terminate"), routing, UpstreamTls.NONE);
             }
             case "mtls-originate" -> {
                 String sni = kv.get("sni");
@@ -169,10 +173,22 @@ public final class CommandLineReader {
                     throw new IllegalArgumentException("tls=mtls-originate needs sni=<host the app connects to>");
                 }
                 URI peer = kv.containsKey("peer-id") ? uri(kv.get("peer-id")) : null;
-                return ListenerConfig.mtlsOriginating(name, port, upstream, new UpstreamTls.MutualTls(sni, peer));
+                return new ListenerConfig(name, port, false, routing, new UpstreamTls.MutualTls(sni, peer));
             }
             default -> throw new IllegalArgumentException("tls must be none, mtls-originate or mtls-terminate (got '" + tls + "')");
         }
+    }
+
+    /** {@code H:P}, or {@code H1:P1|H2:P2|...} for replicas; every one named {@code displayName}. */
+    private static List<Upstream> upstreams(String text, String displayName) {
+        List<Upstream> out = new ArrayList<>();
+        for (String part : text.split("\\|", -1)) {
+            if (part.isBlank()) {
+                throw new IllegalArgumentException("upstream '" + text + "' has an empty entry (replicas are HOST:PORT|HOST:PORT|...)");
+            }
+            out.add(Upstream.of(HostAndPort.parse(part), displayName));
+        }
+        return out;
     }
 
     private static ListenerConfig gatewayListener(ParsedArguments p) throws UsageException {

@@ -36,11 +36,17 @@ final class Usage {
             usage: java -jar dataplane.jar sidecar --name NAME --listener SPEC [--listener SPEC ...]
                    [--ca-file CA.pem --cert-file WORKLOAD.crt --key-file WORKLOAD.key] [common options]
 
-              --listener name=N,port=P,upstream=HOST:PORT[,upstream-name=D][,tls=T][,sni=S][,peer-id=URI]
+              --listener name=N,port=P,upstream=HOST:PORT[|HOST:PORT...][,upstream-name=D][,tls=T][,sni=S][,peer-id=URI]
                   name           listener name (lower case, digits, '-'), e.g. mongo, inbound, to-customer
                   port           0 = any free port (reported in the ready line as listener.<name>)
-                  upstream       where every connection is relayed
-                  upstream-name  the upstream's role, for logs (e.g. egress-gateway)
+                  upstream       where every connection is relayed; several, separated by '|', are replicas
+                                 of one service: each new connection goes to the next one in turn (round
+                                 robin per connection, not per request; no HTTP parsing). One that refuses
+                                 the connection is not replaced by another: the client's connection is closed.
+                                 GET /stats counts connections per upstream. Quote the spec in a shell, e.g.
+                                 --listener 'name=to-customer,port=0,upstream=127.0.0.1:8081|127.0.0.1:8082'
+                  upstream-name  the upstream's role, for logs (e.g. egress-gateway); one name for all replicas,
+                                 as are sni and peer-id
                   tls            none (default): plain TCP relay, the app's own TLS passes untouched
                                  mtls-originate: wrap the stream in mutual TLS to the upstream (needs sni)
                                  mtls-terminate: accept only mutual TLS from clients with a certificate of the CA

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * @param port        0-65535; 0 binds an ephemeral port
  * @param terminateMtls when true, clients must complete mutual TLS with a certificate from the component's CA, and
  *                    the decrypted stream is relayed (egress gateway in mTLS mode)
- * @param routing     how the upstream is chosen
+ * @param routing     how the upstream is chosen: one fixed upstream, round robin over replicas, or by server name
  * @param upstreamTls how the upstream connection is protected
  */
 public record ListenerConfig(String name, int port, boolean terminateMtls, Routing routing, UpstreamTls upstreamTls) {

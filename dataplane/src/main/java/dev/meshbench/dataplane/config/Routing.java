@@ -1,6 +1,11 @@
 package dev.meshbench.dataplane.config;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** How a listener picks the upstream of a new connection. */
 public sealed interface Routing {
@@ -8,6 +13,40 @@ public sealed interface Routing {
     record Fixed(Upstream upstream) implements Routing {
         public Fixed {
             Objects.requireNonNull(upstream, "upstream");
+        }
+
+        @Override
+        public String describe() {
+            return upstream.describe();
+        }
+    }
+
+    /**
+     * Each new connection goes to the next upstream of the list, in turn (the replicas of one service, what
+     * Envoy's TCP proxy does with a {@code ROUND_ROBIN} cluster). The relay does not parse HTTP, so the unit of
+     * balancing is the TCP connection, not the request: a client that keeps one connection open sends all its
+     * requests to one replica. A connection whose upstream refuses it is closed, not retried on another replica.
+     *
+     * @param upstreams two or more, distinct addresses, in the order they are taken
+     */
+    record RoundRobin(List<Upstream> upstreams) implements Routing {
+        public RoundRobin {
+            Objects.requireNonNull(upstreams, "upstreams");
+            upstreams = List.copyOf(upstreams);
+            if (upstreams.size() < 2) {
+                throw new IllegalArgumentException("round robin needs at least two upstreams (got " + upstreams.size() + ")");
+            }
+            Set<String> seen = new HashSet<>();
+            for (Upstream u : upstreams) {
+                if (!seen.add(u.address().toString().toLowerCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("upstream " + u.address() + " is given twice");
+                }
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "round-robin[" + upstreams.stream().map(Upstream::describe).collect(Collectors.joining(", ")) + "]";
         }
     }
 
@@ -19,6 +58,11 @@ public sealed interface Routing {
         public ByClientHello {
             Objects.requireNonNull(routes, "routes");
         }
+
+        @Override
+        public String describe() {
+            return "client-hello-sni[" + routes + "]";
+        }
     }
 
     /**
@@ -29,16 +73,19 @@ public sealed interface Routing {
         public ByTunnelServerName {
             Objects.requireNonNull(routes, "routes");
         }
+
+        @Override
+        public String describe() {
+            return "tunnel-sni[" + routes + "]";
+        }
     }
 
     /** Short text for logs and stats. */
-    default String describe() {
-        if (this instanceof Fixed f) {
-            return f.upstream().describe();
-        }
-        if (this instanceof ByClientHello c) {
-            return "client-hello-sni[" + c.routes() + "]";
-        }
-        return "tunnel-sni[" + ((ByTunnelServerName) this).routes() + "]";
+    String describe();
+
+    /** {@link Fixed} for one upstream, {@link RoundRobin} over several (a service and its replicas). */
+    static Routing of(List<Upstream> upstreams) {
+        Objects.requireNonNull(upstreams, "upstreams");
+        return upstreams.size() == 1 ? new Fixed(upstreams.get(0)) : new RoundRobin(upstreams);
     }
 }

@@ -29,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * on this channel's event loop, {@code AUTO_READ} is off, and the client is read from again only once the
  * previous chunk was written to the upstream. When either side closes, the other is closed after flushing.
  *
- * <p>The upstream is known at once for a fixed route; otherwise it is chosen after the mTLS handshake (by the
- * tunnel's server name) or by a {@link RouteSelectedEvent} from the ClientHello router. Bytes that arrive
+ * <p>The upstream is known at once for a fixed route or a round robin (the next upstream in turn, picked per
+ * connection since the relay does not parse HTTP); otherwise it is chosen after the mTLS handshake (by the
+ * tunnel's server name) or by a {@link RouteSelectedEvent} from the ClientHello router. A terminating listener
+ * picks only once the client's handshake succeeded, so a refused client does not take a round-robin turn. Bytes that arrive
  * before the upstream is ready (a ClientHello, data decrypted together with the handshake) wait in order.
  */
 public final class RelayFrontendHandler extends ChannelInboundHandlerAdapter {
@@ -48,11 +50,32 @@ public final class RelayFrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         listener.counters().connectionOpened();
-        if (listener.config().routing() instanceof Routing.Fixed fixed && !listener.config().terminateMtls()) {
-            connect(ctx, fixed.upstream());
+        Optional<Upstream> upstream = listener.config().terminateMtls() ? Optional.empty() : upstreamWithoutPeeking();
+        if (upstream.isPresent()) {
+            connect(ctx, upstream.get());
         } else {
             ctx.read(); // drives the TLS handshake or the ClientHello router
         }
+    }
+
+    /**
+     * The upstream when the routing does not depend on what the client sends: the fixed one, or the next in
+     * turn of a round robin (counted for it); empty when the routing reads a server name. A round-robin
+     * connection whose upstream then refuses is closed and counted like any refused connect, not sent to
+     * another upstream (Envoy's TCP proxy with its default of one connect attempt, without health checks): a
+     * replica that is down shows as failures.
+     */
+    private Optional<Upstream> upstreamWithoutPeeking() {
+        Routing routing = listener.config().routing();
+        if (routing instanceof Routing.Fixed fixed) {
+            return Optional.of(fixed.upstream());
+        }
+        if (routing instanceof Routing.RoundRobin) {
+            Upstream next = listener.roundRobin().next();
+            listener.counters().routedTo(next.address().toString());
+            return Optional.of(next);
+        }
+        return Optional.empty();
     }
 
     @Override
@@ -78,12 +101,12 @@ public final class RelayFrontendHandler extends ChannelInboundHandlerAdapter {
         if (LOG.isDebugEnabled()) {
             LOG.debug("{}: mTLS from {} as {}", listener.hop(), client, PeerIdentity.describe(tls.engine().getSession()));
         }
-        Routing routing = listener.config().routing();
-        if (routing instanceof Routing.Fixed fixed) {
-            connect(ctx, fixed.upstream());
+        Optional<Upstream> upstream = upstreamWithoutPeeking();
+        if (upstream.isPresent()) {
+            connect(ctx, upstream.get());
             return;
         }
-        RouteTable routes = ((Routing.ByTunnelServerName) routing).routes();
+        RouteTable routes = ((Routing.ByTunnelServerName) listener.config().routing()).routes();
         Optional<String> name = PeerIdentity.requestedServerName(tls.engine().getSession());
         Optional<RouteTable.Route> route = name.flatMap(routes::match);
         if (route.isEmpty()) {

@@ -1,6 +1,8 @@
 package dev.meshbench.dataplane.stats;
 
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -16,10 +18,27 @@ public final class HopCounters {
     private final LongAdder bytesToUpstream = new LongAdder();
     private final LongAdder bytesToClient = new LongAdder();
     private final Map<Refusal, LongAdder> refused = new EnumMap<>(Refusal.class);
+    private final Map<String, LongAdder> routedTo = new LinkedHashMap<>();
 
+    /** Counters of a listener with one upstream, or one that routes by server name. */
     public HopCounters() {
+        this(List.of());
+    }
+
+    /**
+     * Counters of a listener that spreads connections over several upstreams (round robin), with one count per
+     * upstream, in the order given.
+     *
+     * @param upstreams the upstreams' {@code host:port}; empty when the listener has no choice to count
+     */
+    public HopCounters(List<String> upstreams) {
         for (Refusal r : Refusal.values()) {
             refused.put(r, new LongAdder());
+        }
+        for (String u : upstreams) {
+            if (routedTo.put(u, new LongAdder()) != null) {
+                throw new IllegalArgumentException("upstream " + u + " is given twice");
+            }
         }
     }
 
@@ -45,9 +64,20 @@ public final class HopCounters {
         refused.get(why).increment();
     }
 
+    /** A connection was handed to {@code upstream} (one of the constructor's), whether or not it then connects. */
+    public void routedTo(String upstream) {
+        LongAdder n = routedTo.get(upstream);
+        if (n == null) {
+            throw new IllegalArgumentException("upstream " + upstream + " is not one of " + routedTo.keySet());
+        }
+        n.increment();
+    }
+
     public HopStats snapshot() {
         Map<Refusal, Long> r = new EnumMap<>(Refusal.class);
         refused.forEach((k, v) -> r.put(k, v.sum()));
-        return new HopStats(accepted.sum(), active.get(), closed.sum(), bytesToUpstream.sum(), bytesToClient.sum(), r);
+        Map<String, Long> u = new LinkedHashMap<>();
+        routedTo.forEach((k, v) -> u.put(k, v.sum()));
+        return new HopStats(accepted.sum(), active.get(), closed.sum(), bytesToUpstream.sum(), bytesToClient.sum(), r, u);
     }
 }

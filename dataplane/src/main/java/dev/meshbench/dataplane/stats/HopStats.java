@@ -2,6 +2,7 @@ package dev.meshbench.dataplane.stats;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -13,15 +14,25 @@ import java.util.Map;
  * @param bytesClientToUpstream payload bytes relayed from clients to upstreams
  * @param bytesUpstreamToClient payload bytes relayed from upstreams to clients
  * @param refused               refusals by reason (every reason present, zero when none)
+ * @param upstreams             of a listener with several upstreams (round robin): connections handed to each,
+ *                              by {@code host:port} in configuration order, refused connects included (they are
+ *                              also in {@code refused}); empty for a listener with one upstream or routing by name
  */
 public record HopStats(long accepted, long active, long closed, long bytesClientToUpstream, long bytesUpstreamToClient,
-        Map<Refusal, Long> refused) {
+        Map<Refusal, Long> refused, Map<String, Long> upstreams) {
     public HopStats {
         EnumMap<Refusal, Long> all = new EnumMap<>(Refusal.class);
         for (Refusal r : Refusal.values()) {
             all.put(r, refused.getOrDefault(r, 0L));
         }
         refused = Collections.unmodifiableMap(all);
+        upstreams = Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
+    }
+
+    /** Of a listener without a choice of upstream to count. */
+    public HopStats(long accepted, long active, long closed, long bytesClientToUpstream, long bytesUpstreamToClient,
+            Map<Refusal, Long> refused) {
+        this(accepted, active, closed, bytesClientToUpstream, bytesUpstreamToClient, refused, Map.of());
     }
 
     public long refused(Refusal why) {

@@ -11,7 +11,8 @@ import java.util.List;
  *   "refused":{"tls":0,"sni":0,"clientHello":0,"upstreamConnect":1,"upstreamTls":0}}},"tlsProvider":"boringssl"}
  * }</pre>
  * {@code tlsProvider} (the resolved {@code --tls-provider}, {@code boringssl} or {@code jdk}) comes last, so the
- * text up to the listeners reads as before it was added.
+ * text up to the listeners reads as before it was added. A listener with several upstreams (round robin) has one
+ * more field, last: {@code "upstreams":{"127.0.0.1:40201":2,"127.0.0.1:40202":2}}, connections handed to each.
  */
 public final class StatsJsonRenderer {
     private StatsJsonRenderer() {
@@ -51,7 +52,21 @@ public final class StatsJsonRenderer {
                 string(b, r.key());
                 b.append(':').append(s.refused(r));
             }
-            b.append("}}");
+            b.append('}');
+            if (!s.upstreams().isEmpty()) {
+                b.append(",\"upstreams\":{");
+                boolean firstUpstream = true;
+                for (var u : s.upstreams().entrySet()) {
+                    if (!firstUpstream) {
+                        b.append(',');
+                    }
+                    firstUpstream = false;
+                    string(b, u.getKey());
+                    b.append(':').append(u.getValue());
+                }
+                b.append('}');
+            }
+            b.append('}');
         }
         b.append("},\"tlsProvider\":");
         string(b, tlsProvider);

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.dataplane.config.ComponentConfig;
+import dev.meshbench.dataplane.config.HostAndPort;
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.Routing;
 import dev.meshbench.dataplane.config.TlsProvider;
+import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
@@ -65,6 +67,49 @@ class CommandLineReaderTest {
         assertEquals("mongo.meshbench.test", tls.serverName());
         assertEquals(URI.create("spiffe://cluster.local/ns/istio-system/sa/istio-egressgateway"), tls.peerIdentity());
         assertNotNull(c.tls());
+    }
+
+    @Test
+    @DisplayName("reads upstream=a|b|c as a round robin over one service's replicas with one name, one upstream as a fixed route")
+    void replicas() throws UsageException {
+        ComponentConfig c = readWithTls(Command.SIDECAR, "--name", "sidecar-booking",
+                "--listener", "name=to-customer,port=0,upstream=127.0.0.1:7001|127.0.0.1:7002|[::1]:7003,upstream-name=customer",
+                "--listener", "name=to-customer-mesh,port=0,upstream=customer-0.local:15006|customer-1.local:15006,"
+                        + "upstream-name=sidecar-customer,tls=mtls-originate,sni=customer.default.svc,peer-id=spiffe://cluster.local/ns/default/sa/customer",
+                "--listener", "name=inbound,port=0,upstream=127.0.0.1:8080,tls=mtls-terminate");
+        Routing.RoundRobin plain = assertInstanceOf(Routing.RoundRobin.class, c.listeners().get(0).routing());
+        assertEquals(List.of(Upstream.of(new HostAndPort("127.0.0.1", 7001), "customer"), Upstream.of(new HostAndPort("127.0.0.1", 7002), "customer"),
+                Upstream.of(new HostAndPort("::1", 7003), "customer")), plain.upstreams());
+        assertEquals("none", c.listeners().get(0).tlsMode());
+        ListenerConfig mesh = c.listeners().get(1);
+        Routing.RoundRobin replicas = assertInstanceOf(Routing.RoundRobin.class, mesh.routing());
+        assertEquals(List.of("customer-0.local:15006", "customer-1.local:15006"),
+                replicas.upstreams().stream().map(u -> u.address().toString()).toList());
+        assertTrue(replicas.upstreams().stream().allMatch(u -> u.displayName().equals("sidecar-customer")));
+        UpstreamTls.MutualTls tls = assertInstanceOf(UpstreamTls.MutualTls.class, mesh.upstreamTls());
+        assertEquals("customer.default.svc", tls.serverName());
+        assertEquals(URI.create("spiffe://cluster.local/ns/default/sa/customer"), tls.peerIdentity());
+        ListenerConfig inbound = c.listeners().get(2);
+        assertEquals(new Routing.Fixed(Upstream.of(new HostAndPort("127.0.0.1", 8080), null)), inbound.routing());
+        assertTrue(inbound.terminateMtls());
+    }
+
+    @Test
+    @DisplayName("an empty entry, a bad host:port or a repeated upstream among replicas is an error naming the listener and the value")
+    void badReplicas() {
+        for (String upstream : List.of("127.0.0.1:1||127.0.0.1:2", "127.0.0.1:1|", "|127.0.0.1:1", "127.0.0.1:1| |127.0.0.1:2")) {
+            String spec = "name=to-customer,port=0,upstream=" + upstream;
+            assertEquals("--listener '" + spec + "': upstream '" + upstream + "' has an empty entry (replicas are HOST:PORT|HOST:PORT|...)",
+                    error(Command.SIDECAR, "--name", "s", "--listener", spec));
+        }
+        assertEquals("--listener 'name=to-customer,port=0,upstream=127.0.0.1:1|customer': address must be host:port (got 'customer')",
+                error(Command.SIDECAR, "--name", "s", "--listener", "name=to-customer,port=0,upstream=127.0.0.1:1|customer"));
+        assertEquals("--listener 'name=to-customer,port=0,upstream=127.0.0.1:1|127.0.0.1:0': port of 127.0.0.1:0 must be 1-65535 (got 0)",
+                error(Command.SIDECAR, "--name", "s", "--listener", "name=to-customer,port=0,upstream=127.0.0.1:1|127.0.0.1:0"));
+        assertEquals("--listener 'name=to-customer,port=0,upstream=127.0.0.1:1|127.0.0.1:2|127.0.0.1:1': upstream 127.0.0.1:1 is given twice",
+                error(Command.SIDECAR, "--name", "s", "--listener", "name=to-customer,port=0,upstream=127.0.0.1:1|127.0.0.1:2|127.0.0.1:1"));
+        assertEquals("--listener 'name=to-customer,port=0,upstream=Customer.local:80|customer.LOCAL:80': upstream customer.LOCAL:80 is given twice",
+                error(Command.SIDECAR, "--name", "s", "--listener", "name=to-customer,port=0,upstream=Customer.local:80|customer.LOCAL:80"));
     }
 
     @Test

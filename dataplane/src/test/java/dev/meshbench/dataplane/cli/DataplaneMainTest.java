@@ -1,5 +1,6 @@
 package dev.meshbench.dataplane.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,11 +9,20 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.dataplane.config.TlsProvider;
+import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.testing.TlsProviders;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,6 +60,43 @@ class DataplaneMainTest {
             assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider + "\"}"), l.running().statsJson());
         } finally {
             l.running().close();
+        }
+    }
+
+    @Test
+    @DisplayName("a listener with upstream=a|b|c relays each connection to the next replica, and GET /stats counts them per upstream")
+    void replicasFromTheCommandLine() throws Exception {
+        List<EchoServer> replicas = List.of(EchoServer.start(null, EchoServer.Mode.ECHO), EchoServer.start(null, EchoServer.Mode.ECHO),
+                EchoServer.start(null, EchoServer.Mode.ECHO));
+        try {
+            String upstream = replicas.stream().map(r -> "127.0.0.1:" + r.address().getPort()).collect(Collectors.joining("|"));
+            DataplaneMain.Launch l = launch("sidecar", "--name", "sidecar-booking",
+                    "--listener", "name=to-customer,port=0,upstream=" + upstream + ",upstream-name=customer");
+            assertNotNull(l.running(), err.toString());
+            try {
+                InetSocketAddress entry = l.running().addresses().listener("to-customer");
+                for (int i = 0; i < 6; i++) {
+                    try (Socket client = new Socket(entry.getAddress(), entry.getPort())) {
+                        client.setSoTimeout(10_000);
+                        byte[] sent = ("call " + i + "\n").getBytes(StandardCharsets.US_ASCII);
+                        client.getOutputStream().write(sent);
+                        assertArrayEquals(sent, client.getInputStream().readNBytes(sent.length));
+                    }
+                }
+                assertEquals(List.of(2L, 2L, 2L), replicas.stream().map(EchoServer::accepted).toList());
+                InetSocketAddress admin = l.running().addresses().admin();
+                HttpResponse<String> stats = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + admin.getPort() + "/stats")).build(), HttpResponse.BodyHandlers.ofString());
+                String perUpstream = replicas.stream().map(r -> "\"127.0.0.1:" + r.address().getPort() + "\":2")
+                        .collect(Collectors.joining(",", "\"upstreams\":{", "}"));
+                assertTrue(stats.body().contains(perUpstream), stats.body());
+                assertTrue(stats.body().contains("\"routing\":\"round-robin[127.0.0.1:" + replicas.get(0).address().getPort()
+                        + " (customer), "), stats.body());
+            } finally {
+                l.running().close();
+            }
+        } finally {
+            replicas.forEach(EchoServer::close);
         }
     }
 
@@ -113,10 +160,15 @@ class DataplaneMainTest {
         assertEquals(2, launch("sidecar", "--name", "s", "--listener", "name=a,port=0,upstream=127.0.0.1:1", "--tls-provider", "openssl").exitCode());
         assertEquals("dataplane sidecar: --tls-provider must be auto, boringssl or jdk (got 'openssl') (see --help)",
                 err.toString(StandardCharsets.UTF_8).trim());
+        err.reset();
+        assertEquals(2, launch("sidecar", "--name", "s", "--listener", "name=to-customer,port=0,upstream=127.0.0.1:1||127.0.0.1:2").exitCode());
+        assertEquals("dataplane sidecar: --listener 'name=to-customer,port=0,upstream=127.0.0.1:1||127.0.0.1:2': upstream "
+                + "'127.0.0.1:1||127.0.0.1:2' has an empty entry (replicas are HOST:PORT|HOST:PORT|...) (see --help)",
+                err.toString(StandardCharsets.UTF_8).trim());
         assertEquals(2, launch("proxy").exitCode());
         assertEquals(2, launch().exitCode());
         assertEquals(0, launch("sidecar", "--help").exitCode());
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--listener name=N,port=P"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--listener name=N,port=P,upstream=HOST:PORT[|HOST:PORT...]"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("--tls-provider P"));
     }
 }

@@ -43,6 +43,26 @@ class ConfigValidationTest {
     }
 
     @Test
+    @DisplayName("one upstream is a fixed route, several a round robin over distinct addresses")
+    void roundRobin() {
+        Upstream a = Upstream.of(HostAndPort.parse("127.0.0.1:7001"), "customer");
+        Upstream b = Upstream.of(HostAndPort.parse("127.0.0.1:7002"), "customer");
+        assertEquals(new Routing.Fixed(a), Routing.of(List.of(a)));
+        assertEquals(new Routing.RoundRobin(List.of(a, b)), Routing.of(List.of(a, b)));
+        assertEquals("round-robin[127.0.0.1:7001 (customer), 127.0.0.1:7002 (customer)]", Routing.of(List.of(a, b)).describe());
+        IllegalArgumentException one = assertThrows(IllegalArgumentException.class, () -> new Routing.RoundRobin(List.of(a)));
+        assertEquals("round robin needs at least two upstreams (got 1)", one.getMessage());
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> new Routing.RoundRobin(List.of(a, b, a)));
+        assertEquals("upstream 127.0.0.1:7001 is given twice", twice.getMessage());
+        Upstream upper = Upstream.of(HostAndPort.parse("Customer.Local:80"), "customer");
+        Upstream lower = Upstream.of(HostAndPort.parse("customer.local:80"), "customer");
+        assertThrows(IllegalArgumentException.class, () -> new Routing.RoundRobin(List.of(upper, lower)), "host names ignore case");
+        ListenerConfig l = new ListenerConfig("to-customer", 0, false, Routing.of(List.of(a, b)),
+                new UpstreamTls.MutualTls("customer.default.svc", null));
+        assertEquals("mtls-originate", l.tlsMode());
+    }
+
+    @Test
     @DisplayName("mTLS origination needs a host name as SNI and an absolute peer id")
     void upstreamTls() {
         assertThrows(IllegalArgumentException.class, () -> new UpstreamTls.MutualTls("127.0.0.1:1", null));

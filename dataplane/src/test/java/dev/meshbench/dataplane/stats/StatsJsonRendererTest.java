@@ -1,7 +1,10 @@
 package dev.meshbench.dataplane.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -24,5 +27,36 @@ class StatsJsonRendererTest {
                 + "\"accepted\":0,\"active\":0,\"closed\":0,\"bytesClientToUpstream\":0,\"bytesUpstreamToClient\":0,"
                 + "\"refused\":{\"tls\":0,\"sni\":0,\"clientHello\":0,\"upstreamConnect\":0,\"upstreamTls\":0}}},"
                 + "\"tlsProvider\":\"boringssl\"}", json);
+    }
+
+    @Test
+    @DisplayName("a listener with several upstreams adds its connections per upstream last, the fields before unchanged")
+    void upstreams() {
+        Map<String, Long> perUpstream = new LinkedHashMap<>();
+        perUpstream.put("127.0.0.1:40201", 2L);
+        perUpstream.put("127.0.0.1:40202", 1L);
+        perUpstream.put("[::1]:40203", 0L);
+        HopStats customer = new HopStats(3, 0, 3, 30, 30, Map.of(), perUpstream);
+        String json = StatsJsonRenderer.render("sidecar-booking", List.of(
+                new ListenerReport("to-customer", "127.0.0.1:40111", "none", "round-robin[...]", customer)), "jdk");
+        assertEquals("{\"component\":\"sidecar-booking\",\"listeners\":{"
+                + "\"to-customer\":{\"address\":\"127.0.0.1:40111\",\"tls\":\"none\",\"routing\":\"round-robin[...]\","
+                + "\"accepted\":3,\"active\":0,\"closed\":3,\"bytesClientToUpstream\":30,\"bytesUpstreamToClient\":30,"
+                + "\"refused\":{\"tls\":0,\"sni\":0,\"clientHello\":0,\"upstreamConnect\":0,\"upstreamTls\":0},"
+                + "\"upstreams\":{\"127.0.0.1:40201\":2,\"127.0.0.1:40202\":1,\"[::1]:40203\":0}}},"
+                + "\"tlsProvider\":\"jdk\"}", json);
+    }
+
+    @Test
+    @DisplayName("counts connections per upstream in configuration order and refuses an upstream it was not given")
+    void counters() {
+        HopCounters c = new HopCounters(List.of("h:2", "h:1"));
+        c.routedTo("h:1");
+        c.routedTo("h:1");
+        assertEquals(List.of("h:2", "h:1"), List.copyOf(c.snapshot().upstreams().keySet()));
+        assertEquals(2L, c.snapshot().upstreams().get("h:1"));
+        assertEquals(0L, c.snapshot().upstreams().get("h:2"));
+        assertThrows(IllegalArgumentException.class, () -> c.routedTo("h:3"));
+        assertTrue(new HopCounters().snapshot().upstreams().isEmpty());
     }
 }
