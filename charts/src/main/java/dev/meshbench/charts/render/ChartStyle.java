@@ -13,6 +13,7 @@ import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainCategoryPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
@@ -89,7 +90,12 @@ public final class ChartStyle {
         return (int) Math.round(from + (to - from) * amount);
     }
 
-    static void apply(JFreeChart chart, String subtitle) {
+    /**
+     * Gives {@code chart} the report's look: fonts, white plot, light grid, legend at the bottom, locale-free axis
+     * numbers, and {@code subtitle} (if not {@code null}) under the title. The subplots of a
+     * {@link CombinedDomainCategoryPlot} are styled each.
+     */
+    public static void apply(JFreeChart chart, String subtitle) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getTitle().setFont(TITLE);
         chart.setPadding(new RectangleInsets(6, 6, 6, 12));
@@ -112,12 +118,25 @@ public final class ChartStyle {
             style((NumberAxis) p.getDomainAxis());
             style((NumberAxis) p.getRangeAxis());
         } else if (chart.getPlot() instanceof CategoryPlot p) {
-            p.setBackgroundPaint(Color.WHITE);
-            p.setRangeGridlinePaint(new Color(0xdddddd));
-            p.setRangeGridlineStroke(new BasicStroke(1f));
-            p.setOutlineVisible(false);
+            style(p);
+            if (p instanceof CombinedDomainCategoryPlot combined) {
+                for (Object sub : combined.getSubplots()) {
+                    style((CategoryPlot) sub);
+                }
+            }
+        }
+    }
+
+    private static void style(CategoryPlot p) {
+        p.setBackgroundPaint(Color.WHITE);
+        p.setRangeGridlinePaint(new Color(0xdddddd));
+        p.setRangeGridlineStroke(new BasicStroke(1f));
+        p.setOutlineVisible(false);
+        if (p.getDomainAxis() != null) {
             p.getDomainAxis().setLabelFont(AXIS_LABEL);
             p.getDomainAxis().setTickLabelFont(TICK);
+        }
+        if (p.getRangeAxis() != null) {
             style((NumberAxis) p.getRangeAxis());
         }
     }

@@ -128,7 +128,11 @@ public final class CsvReportWriter {
         return r == null || r.cpuMsPerTransaction() == null ? "" : Numbers.plain(r.cpuMsPerTransaction(), 4);
     }
 
-    private static void line(StringBuilder b, List<String> cells) {
+    /**
+     * Appends one CSV line of {@code cells} to {@code b}: comma-separated, a cell quoted (RFC 4180) only when it
+     * holds a comma, quote or line break, ending in {@code \n}. Every CSV file of the reports is written this way.
+     */
+    public static void line(StringBuilder b, List<String> cells) {
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
                 b.append(',');

@@ -48,7 +48,8 @@ public final class HtmlReportRenderer {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
 
-    private static final String CSS = """
+    /** The page's style sheet, inlined in every meshbench report page. */
+    public static final String CSS = """
             body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:2rem auto;
             max-width:1200px;padding:0 1rem;color:#222;line-height:1.45}
             h1{font-size:1.7rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
@@ -634,7 +635,8 @@ public final class HtmlReportRenderer {
         return file.startsWith(dir + java.io.File.separator) ? file.substring(dir.length() + 1) : file;
     }
 
-    static String esc(String s) {
+    /** {@code s} safe as HTML text and attribute value: {@code < > & "} escaped. */
+    public static String esc(String s) {
         StringBuilder b = new StringBuilder(s.length());
         for (char ch : s.toCharArray()) {
             switch (ch) {
