@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 public final class GraphFiles {
     /** Where the shipped graphs are, relative to the checkout. */
     public static final Path SHIPPED = Path.of("istio-config", "latency", "graphs");
+    /** The folder's kustomization (it makes the graphs' ConfigMap), not a graph. */
+    private static final String KUSTOMIZATION = "kustomization.yaml";
 
     /** A graph file and what the planner needs of it. */
     public record Graph(Path file, ServiceGraph graph, GraphShape shape) {
@@ -33,7 +35,7 @@ public final class GraphFiles {
     public static Graph resolve(String nameOrPath, Path projectRoot) {
         boolean isPath = nameOrPath.endsWith(".yaml") || nameOrPath.endsWith(".yml") || nameOrPath.contains("/");
         Path file = isPath ? Path.of(nameOrPath).toAbsolutePath() : projectRoot.resolve(SHIPPED).resolve(nameOrPath + ".yaml");
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file) || (!isPath && file.getFileName().toString().equals(KUSTOMIZATION))) {
             throw new IllegalArgumentException(LatencySettings.P_GRAPHS + ": " + (isPath ? "no graph file " + file
                     : "no shipped graph named '" + nameOrPath + "' (shipped: " + String.join(", ", shipped(projectRoot))
                             + "; or give the path of a .yaml file)"));
@@ -84,7 +86,7 @@ public final class GraphFiles {
 
     private static List<String> shipped(Path projectRoot) {
         try (Stream<Path> s = Files.list(projectRoot.resolve(SHIPPED))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).map(n -> n.replaceFirst("\\.yaml$", "")).sorted().toList();
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml") && !n.equals(KUSTOMIZATION)).map(n -> n.replaceFirst("\\.yaml$", "")).sorted().toList();
         } catch (IOException e) {
             return List.of();
         }

@@ -356,6 +356,11 @@ public final class LocalDeployment implements Deployment {
      */
     @Override
     public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
+        return withTlsProvider(plan, ready, planned);
+    }
+
+    /** {@code planned} with the TLS provider the Netty relays of {@code plan} printed in their ready lines. */
+    static DataPlaneInfo withTlsProvider(TopologyPlan plan, Map<String, ReadyLine> ready, DataPlaneInfo planned) {
         if (plan.options().dataPlane() != DataPlane.NETTY) {
             return planned;
         }
@@ -393,6 +398,11 @@ public final class LocalDeployment implements Deployment {
 
     @Override
     public List<ResourceSample> sampleResources() {
+        return sample(supervisor);
+    }
+
+    /** Cumulative CPU and memory of every live process a supervisor runs, now (shared with {@link LocalGraphDeployment}). */
+    static List<ResourceSample> sample(ProcessSupervisor supervisor) {
         long now = System.currentTimeMillis();
         List<ResourceSample> out = new ArrayList<>();
         ProcessResources.Tree tree = ProcessResources.Tree.now();

@@ -183,32 +183,13 @@ public final class LocalGraphDeployment implements dev.meshbench.orchestrator.la
     /** Every running component's cumulative CPU and memory now. */
     @Override
     public List<ResourceSample> sampleResources() {
-        long now = System.currentTimeMillis();
-        List<ResourceSample> out = new ArrayList<>();
-        ProcessResources.Tree tree = ProcessResources.Tree.now();
-        for (ManagedProcess p : supervisor.processes()) {
-            if (p.isAlive()) {
-                tree.usage(p.handle()).ifPresent(u -> out.add(new ResourceSample(now, p.component(), p.pid(), u.cpuMillis(), u.rssBytes())));
-            }
-        }
-        return out;
+        return LocalDeployment.sample(supervisor);
     }
 
     /** The planned data plane, with the TLS provider the Netty relays chose (as {@link LocalDeployment#dataPlane}). */
     @Override
     public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
-        if (plan.options().dataPlane() != DataPlane.NETTY) {
-            return planned;
-        }
-        TreeSet<String> providers = new TreeSet<>();
-        for (ComponentPlan c : plan.components()) {
-            ReadyLine line = ready.get(c.name());
-            if (c.kind().isProxy() && line != null) {
-                line.get("tls-provider").map(p -> "boringssl".equals(p) ? "BoringSSL" : p.toUpperCase(Locale.ROOT)).ifPresent(providers::add);
-            }
-        }
-        return providers.isEmpty() ? planned : new DataPlaneInfo(planned.name(), planned.versions(), planned.workers(),
-                planned.sidecarMtls(), String.join("+", providers));
+        return LocalDeployment.withTlsProvider(plan, ready, planned);
     }
 
     public List<Component> components() {

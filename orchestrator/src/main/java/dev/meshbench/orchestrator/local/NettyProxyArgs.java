@@ -81,6 +81,12 @@ final class NettyProxyArgs {
         if (r instanceof Routing.RoundRobin rr) {
             return rr.upstreams().stream().map(a::address).collect(java.util.stream.Collectors.joining("|")) + ",upstream-name=" + rr.host();
         }
-        throw new IllegalArgumentException("a Netty sidecar listener relays to fixed upstreams, not by server name; " + c.name() + "/" + l.name());
+        // By server name with one upstream (a sidecar's MongoDB listener): the relay sends everything there.
+        List<Endpoint> ups = l.upstreams();
+        if (ups.size() != 1) {
+            throw new IllegalArgumentException("a Netty sidecar listener relays to one upstream or replicas of one service; " + c.name() + "/"
+                    + l.name() + " has " + ups);
+        }
+        return a.address(ups.get(0)) + ",upstream-name=" + ups.get(0).component();
     }
 }
