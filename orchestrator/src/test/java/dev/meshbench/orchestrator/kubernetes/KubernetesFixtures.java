@@ -20,8 +20,8 @@ final class KubernetesFixtures {
         KubernetesSettings.Mongo mongo = new KubernetesSettings.Mongo(URI.create("mongodb://db.perf.example:27017/?tls=true"),
                 "db.perf.example", "*.perf.example", "10.20.30.40/32", caPem());
         return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE,
-                "registry.example/acmeair-services:test"), mongo, Optional.empty(), Optional.empty(), "istio-system/prometheus",
-                "istio-system", false, readyTimeout);
+                "registry.example/acmeair-services:test"), Optional.of(mongo), Optional.empty(), Optional.empty(), "istio-system/prometheus",
+                "istio-system", "istio-system", false, readyTimeout);
     }
 
     /** A real CA certificate, made for the test. */
