@@ -26,6 +26,9 @@ import java.util.Optional;
  * @param mongo          the external TLS MongoDB (the egress study's cases need it; the latency study has no database)
  * @param ingressUrl     where the load generator reaches the services (a path-routing entry), or empty to
  *                       port-forward to each service
+ * @param entrypointUrl  the latency study's cells without an ingress gateway: where the load generator reaches the
+ *                       graph's entrypoint Service directly (a NodePort or load balancer of it), or empty to
+ *                       port-forward to it ({@code ingressUrl} is for the gateway cells, through Istio's ingress)
  * @param prometheusUrl  Prometheus's HTTP API, or empty to port-forward to {@code prometheusService}
  * @param prometheusService {@code namespace/name} of Prometheus's Service (port 9090), used without a URL
  * @param egressGatewayNamespace where Istio's egress gateway runs (cases gateway and mtls)
@@ -34,8 +37,8 @@ import java.util.Optional;
  * @param readyTimeout   how long rollouts may take
  */
 public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Optional<Mongo> mongo,
-        Optional<URI> ingressUrl, Optional<URI> prometheusUrl, String prometheusService, String egressGatewayNamespace,
-        String ingressGatewayNamespace, boolean keep, Duration readyTimeout) {
+        Optional<URI> ingressUrl, Optional<URI> entrypointUrl, Optional<URI> prometheusUrl, String prometheusService,
+        String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout) {
 
     public static final String P_KUBECONFIG = "meshbench.kubeconfig";
     public static final String P_NAMESPACE = "meshbench.namespace";
@@ -48,6 +51,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     public static final String P_MONGO_CIDR = "meshbench.mongo.cidr";
     public static final String P_MONGO_WILDCARD = "meshbench.mongo.wildcard";
     public static final String P_INGRESS_URL = "meshbench.ingressUrl";
+    public static final String P_ENTRYPOINT_URL = "meshbench.latency.entrypointUrl";
     public static final String P_PROMETHEUS_URL = "meshbench.prometheus.url";
     public static final String P_PROMETHEUS_SERVICE = "meshbench.prometheus.service";
     public static final String P_EGRESS_GATEWAY_NAMESPACE = "meshbench.egressGateway.namespace";
@@ -107,6 +111,12 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         }
     }
 
+    /** These settings with another namespace and keep flag. */
+    public KubernetesSettings with(String otherNamespace, boolean otherKeep) {
+        return new KubernetesSettings(kubeconfig, otherNamespace, images, mongo, ingressUrl, entrypointUrl, prometheusUrl,
+                prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout);
+    }
+
     /** The external MongoDB, or an error naming the properties to set when there is none. */
     public Mongo requireMongo() {
         return mongo.orElseThrow(() -> new IllegalArgumentException(P_MONGO_URI + " is not set: the egress study's cases need "
@@ -148,7 +158,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         return new KubernetesSettings(
                 Optional.ofNullable(p.get(P_KUBECONFIG)).filter(s -> !s.isBlank()).map(s -> existingFile(P_KUBECONFIG, s)),
                 Optional.ofNullable(p.get(P_NAMESPACE)).filter(s -> !s.isBlank()).orElse(defaultNamespace),
-                images, mongo, optionalUrl(p, P_INGRESS_URL), optionalUrl(p, P_PROMETHEUS_URL),
+                images, mongo, optionalUrl(p, P_INGRESS_URL), optionalUrl(p, P_ENTRYPOINT_URL), optionalUrl(p, P_PROMETHEUS_URL),
                 Optional.ofNullable(p.get(P_PROMETHEUS_SERVICE)).filter(s -> !s.isBlank()).orElse("istio-system/prometheus"),
                 Optional.ofNullable(p.get(P_EGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).orElse("istio-system"),
                 Optional.ofNullable(p.get(P_INGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).map(String::trim)

@@ -74,8 +74,7 @@ class KubernetesClusterIT {
 
     private KubernetesTarget target(boolean keep) {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120));
-        KubernetesSettings settings = new KubernetesSettings(s.kubeconfig(), NAMESPACE, s.images(), s.mongo(), s.ingressUrl(),
-                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), s.ingressGatewayNamespace(), keep, s.readyTimeout());
+        KubernetesSettings settings = s.with(NAMESPACE, keep);
         return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL,
                 () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE,
                 new PrintStream(out, true, StandardCharsets.UTF_8));
