@@ -166,9 +166,8 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
             int replicas = Optional.ofNullable(g.getSpec().getReplicas()).orElse(1);
             if (replicas != cell.scale()) {
                 progress.printf("[%s] note: Istio's ingress gateway %s/%s runs %d replica(s), the cell's scale is %d; the kit does not "
-                        + "change Istio's deployment (the gist scaled it with the services: kubectl -n %s scale deployment %s --replicas=%d)%n",
-                        cell.id(), g.getMetadata().getNamespace(), g.getMetadata().getName(), replicas, cell.scale(),
-                        g.getMetadata().getNamespace(), g.getMetadata().getName(), cell.scale());
+                        + "change Istio's install: pin its HorizontalPodAutoscaler to the scale as istio-config/README.md (\"The latency "
+                        + "study\") shows%n", cell.id(), g.getMetadata().getNamespace(), g.getMetadata().getName(), replicas, cell.scale());
             }
         }
     }
