@@ -32,10 +32,17 @@ final class ClusterCpu {
     private static final Duration STEP = Duration.ofSeconds(STEP_SECONDS);
 
     private final PrometheusCpuSampler sampler;
+    private final List<ResourceSample> startSamples;
     private long lastPollMs;
 
-    private ClusterCpu(PrometheusCpuSampler sampler) {
+    private ClusterCpu(PrometheusCpuSampler sampler, List<ResourceSample> startSamples) {
         this.sampler = sampler;
+        this.startSamples = List.copyOf(startSamples);
+    }
+
+    /** The samples the polls of {@link #start} returned while waiting for every component's series. */
+    List<ResourceSample> startSamples() {
+        return startSamples;
     }
 
     /**
@@ -56,15 +63,16 @@ final class ClusterCpu {
         PrometheusCpuSampler sampler = new PrometheusCpuSampler(prometheus, query, STEP, Duration.ofSeconds(30), since,
                 new ContainerCpu(resolver));
         long deadline = System.nanoTime() + SERIES_WAIT.toNanos();
+        List<ResourceSample> seen = new java.util.ArrayList<>();
         while (true) {
             try {
-                sampler.poll(Instant.now());
+                seen.addAll(sampler.poll(Instant.now()));
             } catch (PrometheusException e) {
                 throw new TargetException("reading CPU from Prometheus failed: " + e.getMessage(), e);
             }
             List<Component> missing = sampler.missing(components);
             if (missing.isEmpty()) {
-                return new ClusterCpu(sampler);
+                return new ClusterCpu(sampler, seen);
             }
             if (System.nanoTime() > deadline) {
                 throw new TargetException("Prometheus at " + url + " returned no series for " + String.join(", ",

@@ -220,7 +220,11 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
         if (!ingressGateways.isEmpty() && !settings.ingressGatewayNamespace().equals(settings.namespace())) {
             namespaces.add(settings.ingressGatewayNamespace());
         }
-        cpu = ClusterCpu.start(settings, forwards, namespaces, this::componentOf, components(), started.minusSeconds(60));
+        ClusterCpu c = ClusterCpu.start(settings, forwards, namespaces, this::componentOf, components(), started.minusSeconds(60));
+        synchronized (this) {
+            keepNewest(latest, c.startSamples());
+        }
+        cpu = c;
     }
 
     private static URI withPath(URI u) {
@@ -285,10 +289,18 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
         if (c == null) {
             return List.of();
         }
-        for (ResourceSample s : c.poll()) {
+        return keepNewest(latest, c.poll());
+    }
+
+    /**
+     * Adds {@code polled} to {@code latest} (newest sample per pid) and returns every pid's newest: what the runner
+     * takes differences of, one cumulative reading per container, even from a poll that brought nothing new.
+     */
+    static List<ResourceSample> keepNewest(Map<Long, ResourceSample> latest, List<ResourceSample> polled) {
+        for (ResourceSample s : polled) {
             latest.merge(s.pid(), s, (a, b) -> b.epochMs() >= a.epochMs() ? b : a);
         }
-        return List.copyOf(latest.values());
+        return latest.values().stream().sorted(java.util.Comparator.comparingLong(ResourceSample::pid)).toList();
     }
 
     @Override

@@ -179,6 +179,26 @@ class KubernetesLatencyDeploymentTest {
         }
     }
 
+    @Test
+    @DisplayName("CPU readings are one cumulative sample per container, the newest, kept across polls that bring nothing")
+    void cpuReadingsAreTheNewestPerContainer() {
+        Component app = new Component("a", Role.APP);
+        Component sidecar = new Component("sidecar-a", Role.MESH);
+        Map<Long, dev.meshbench.orchestrator.target.ResourceSample> latest = new java.util.HashMap<>();
+        var first = KubernetesLatencyDeployment.keepNewest(latest, List.of(sample(1000, app, 1, 100), sample(6000, app, 1, 250),
+                sample(1000, sidecar, 2, 40), sample(6000, sidecar, 2, 90)));
+        assertEquals(List.of(sample(6000, app, 1, 250), sample(6000, sidecar, 2, 90)), first, "one per container, the newest");
+        assertEquals(first, KubernetesLatencyDeployment.keepNewest(latest, List.of()), "a poll with nothing new keeps the readings");
+        var later = KubernetesLatencyDeployment.keepNewest(latest, List.of(sample(11000, app, 1, 900), sample(6000, sidecar, 3, 5)));
+        assertEquals(List.of(sample(11000, app, 1, 900), sample(6000, sidecar, 2, 90), sample(6000, sidecar, 3, 5)), later,
+                "a restarted container is a pid of its own");
+        assertEquals(later, KubernetesLatencyDeployment.keepNewest(latest, List.of(sample(6000, app, 1, 250))), "an older point does not win");
+    }
+
+    private static dev.meshbench.orchestrator.target.ResourceSample sample(long ms, Component c, long pid, long cpuMillis) {
+        return new dev.meshbench.orchestrator.target.ResourceSample(ms, c, pid, cpuMillis, -1);
+    }
+
     private static Map<String, String> labels(String ns, String pod, String container) {
         return Map.of("namespace", ns, "pod", pod, "container", container);
     }
