@@ -5,7 +5,7 @@
 #
 #   cluster.sh build        build or reuse the binaries, cached under ~/.cache/meshbench/kube-<version>
 #   cluster.sh up DIR       start everything, state in DIR (kubeconfig DIR/kubeconfig, logs DIR/*.log, pids DIR/pids)
-#   cluster.sh istio DIR CRDS  apply Istio's CRDs (server-side) and a stand-in for Istio's egress gateway
+#   cluster.sh istio DIR CRDS  apply Istio's CRDs (server-side) and stand-ins for Istio's egress and ingress gateways
 #   cluster.sh down DIR     stop what `up DIR` started (by pid), remove its state
 #
 # Every process is started by this script, recorded by pid and stopped by `down`; nothing listens beyond 127.0.0.1.
@@ -193,8 +193,9 @@ istio() {
   log "applying Istio's CRDs from $crds"
   "${kc[@]}" apply --server-side --force-conflicts -f "$crds" >/dev/null
   "${kc[@]}" wait --for condition=Established --timeout=60s crd --all >/dev/null
-  # A stand-in for Istio's egress gateway (no Istio runs here): what the orchestrator's checks look for in cases
-  # gateway and mtls, and a Deployment for it to wait on. kwok never pulls the image.
+  # Stand-ins for Istio's egress and ingress gateways (no Istio runs here): what the orchestrator's checks look for
+  # in egress cases gateway and mtls and in the latency study's gateway cells, and Deployments for it to wait on.
+  # kwok never pulls the image.
   "${kc[@]}" apply --server-side -f - >/dev/null <<GW
 apiVersion: v1
 kind: Namespace
@@ -229,9 +230,40 @@ spec:
   ports:
     - {name: http2, port: 80}
     - {name: https, port: 443}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: istio-ingressgateway
+  namespace: istio-system
+  labels: {app: istio-ingressgateway, istio: ingressgateway}
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: istio-ingressgateway, istio: ingressgateway}
+  template:
+    metadata:
+      labels: {app: istio-ingressgateway, istio: ingressgateway}
+    spec:
+      containers:
+        - name: istio-proxy
+          image: docker.io/istio/proxyv2:1.28.0
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: istio-ingressgateway
+  namespace: istio-system
+  labels: {app: istio-ingressgateway, istio: ingressgateway}
+spec:
+  selector: {app: istio-ingressgateway, istio: ingressgateway}
+  ports:
+    - {name: http2, port: 80, targetPort: 8080}
+    - {name: https, port: 443, targetPort: 8443}
 GW
   "${kc[@]}" rollout status -n istio-system deployment/istio-egressgateway --timeout=60s >/dev/null
-  log "Istio's CRDs and a stand-in egress gateway are in place"
+  "${kc[@]}" rollout status -n istio-system deployment/istio-ingressgateway --timeout=60s >/dev/null
+  log "Istio's CRDs and stand-ins for its egress and ingress gateways are in place"
 }
 
 down() {

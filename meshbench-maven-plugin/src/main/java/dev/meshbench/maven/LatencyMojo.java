@@ -1,5 +1,8 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.orchestrator.kubernetes.KubernetesLatencyDeployment;
+import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.kubernetes.LatencyOnCluster;
 import dev.meshbench.orchestrator.latency.GeneratorLoad;
 import dev.meshbench.orchestrator.latency.GraphFiles;
 import dev.meshbench.orchestrator.latency.LatencyCell;
@@ -36,8 +39,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * The latency study on the local target: for every selected cell ({@code meshbench.latency.cells}, default all 16),
- * deploy it on the data plane of {@code meshbench.dataplane}, find the maximum rate with a closed loop, measure the
+ * The latency study, on the local target or (with {@code meshbench.target=kubernetes}) on a cluster with Istio: for
+ * every selected cell ({@code meshbench.latency.cells}, default all 16), deploy it (locally on the data plane of
+ * {@code meshbench.dataplane}; on a cluster {@code istio-config/latency/cells/<cell>} with Istio's proxies), find the maximum rate with a closed loop, measure the
  * latencies with an open loop at {@code meshbench.latency.loadFraction} of it, tear down, and write the cell's
  * {@code latency.json} under {@code <results>/latency/}. Every property is checked before anything starts; a cell
  * that fails is recorded and the next one runs; {@code meshbench:latency-report} fails the build afterwards.
@@ -65,20 +69,12 @@ public class LatencyMojo extends AbstractMojo {
     public void execute() throws MojoExecutionException, MojoFailureException {
         Map<String, String> props = RunProperties.collect(project, session);
         LatencySettings settings;
-        PlanOptions mesh;
         Map<String, GraphFiles.Graph> graphs = new LinkedHashMap<>();
         List<LatencyCell> cells;
-        CpuSets cpuSets;
-        LocalDataPlane dataPlane;
-        ComponentJars jars;
+        TargetKind target;
         try {
-            if (RunConfig.target(props) != TargetKind.LOCAL) {
-                throw new IllegalArgumentException(RunConfig.P_TARGET + "=" + props.get(RunConfig.P_TARGET)
-                        + ": the latency study runs on the local target from Maven; on a cluster apply istio-config/latency/cells/<cell> "
-                        + "and run fortio as istio-config/README.md (\"The latency study\") shows");
-            }
+            target = RunConfig.target(props);
             settings = LatencySettings.fromProperties(props);
-            mesh = RunConfig.meshOptions(props);
             for (String g : settings.graphs()) {
                 GraphFiles.Graph graph = GraphFiles.resolve(g, projectRoot.toPath());
                 if (graphs.putIfAbsent(graph.shape().name(), graph) != null) {
@@ -87,25 +83,14 @@ public class LatencyMojo extends AbstractMojo {
                 }
             }
             cells = LatencyCell.select(LatencyCell.matrix(List.copyOf(graphs.keySet())), LatencySettings.P_CELLS, settings.cells());
-            cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
-            if (!cpuSets.prefix(dev.meshbench.orchestrator.target.Role.LOAD).isEmpty()) {
-                throw new IllegalArgumentException(CpuSets.P_LOADGEN + "=" + props.get(CpuSets.P_LOADGEN)
-                        + ": the latency study's generator runs inside Maven's JVM; pin Maven itself instead (taskset -c <cpus> mvn ...)");
-            }
-            dataPlane = LocalDataPlane.resolve(mesh, props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
-                    System.getenv("PATH"), project.getVersion());
-            jars = ComponentJars.inBuildTree(projectRoot.toPath());
-        } catch (IllegalArgumentException | dev.meshbench.orchestrator.target.TargetException e) {
+        } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.versions(), mesh.workers(), mesh.sidecarMtls(),
-                dataPlane.dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.ENVOY ? "BoringSSL" : null);
-        Map<String, String> recorded = new TreeMap<>(RunConfig.meshSettings(props));
-        recorded.putAll(cpuSets.asProperties());
-        recorded.put("jvm.graphNodes", String.join(" ", LocalGraphDeployment.NODE_JVM));
-        recorded.put("jvm.nettyProxies", String.join(" ", dev.meshbench.orchestrator.local.ProxyLaunch.NETTY_JVM));
-
         AtomicReference<LatencyDeployment> current = new AtomicReference<>();
+        Prepared prepared = switch (target) {
+            case LOCAL -> local(props, graphs, current);
+            case KUBERNETES -> kubernetes(props, cells, current);
+        };
         Thread hook = new Thread(() -> {
             LatencyDeployment d = current.get();
             if (d != null) {
@@ -113,19 +98,13 @@ public class LatencyMojo extends AbstractMojo {
             }
         }, "meshbench-latency-teardown");
         Runtime.getRuntime().addShutdownHook(hook);
-        LatencyRunner.Deployer deployer = (cell, logDir) -> {
-            GraphFiles.Graph g = graphs.get(cell.graph());
-            LocalGraphDeployment d = LocalGraphDeployment.start(LatencyPlanner.plan(cell, g.shape(), mesh), g.shape(), g.file(), jars,
-                    dataPlane, cpuSets, Duration.ofSeconds(90), logDir);
-            current.set(d);
-            return d;
-        };
         GeneratorLoad load = new GeneratorLoad();
-        LatencyRunner runner = new LatencyRunner(settings, deployer, load, TargetKind.LOCAL, planned, recorded, project.getVersion(),
-                results.toPath(), System.out);
-        System.out.printf(Locale.ROOT, "[latency] %d cell(s) on data plane %s: %s; per cell %d s warm-up, %d s max rate, %d s at %s of it%n",
-                cells.size(), planned.name(), String.join(", ", cells.stream().map(LatencyCell::id).toList()), settings.warmupSeconds(),
-                settings.maxSeconds(), settings.fixedSeconds(), settings.asProperties().get(LatencySettings.P_LOAD_FRACTION));
+        LatencyRunner runner = new LatencyRunner(settings, prepared.deployer(), load, target, prepared.planned(), prepared.recorded(),
+                project.getVersion(), results.toPath(), System.out);
+        System.out.printf(Locale.ROOT, "[latency] %d cell(s) on %s, data plane %s: %s; per cell %d s warm-up, %d s max rate, %d s at %s of it%n",
+                cells.size(), prepared.where(), prepared.planned().name(), String.join(", ", cells.stream().map(LatencyCell::id).toList()),
+                settings.warmupSeconds(), settings.maxSeconds(), settings.fixedSeconds(),
+                settings.asProperties().get(LatencySettings.P_LOAD_FRACTION));
         List<LatencyCellResults> done;
         try {
             done = runner.run(cells);
@@ -144,5 +123,76 @@ public class LatencyMojo extends AbstractMojo {
         if (failed > 0) {
             getLog().warn(failed + " of " + done.size() + " cells failed; meshbench:latency-report fails the build after the report");
         }
+    }
+
+    /** How cells are deployed on the chosen target, what its data plane is planned to be and what the results record. */
+    private record Prepared(LatencyRunner.Deployer deployer, DataPlaneInfo planned, Map<String, String> recorded, String where) {
+    }
+
+    /** The local target: every component a process on loopback, with the data plane of {@code meshbench.dataplane}. */
+    private Prepared local(Map<String, String> props, Map<String, GraphFiles.Graph> graphs, AtomicReference<LatencyDeployment> current)
+            throws MojoFailureException {
+        PlanOptions mesh;
+        CpuSets cpuSets;
+        LocalDataPlane dataPlane;
+        ComponentJars jars;
+        try {
+            mesh = RunConfig.meshOptions(props);
+            cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
+            if (!cpuSets.prefix(dev.meshbench.orchestrator.target.Role.LOAD).isEmpty()) {
+                throw new IllegalArgumentException(CpuSets.P_LOADGEN + "=" + props.get(CpuSets.P_LOADGEN)
+                        + ": the latency study's generator runs inside Maven's JVM; pin Maven itself instead (taskset -c <cpus> mvn ...)");
+            }
+            dataPlane = LocalDataPlane.resolve(mesh, props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
+                    System.getenv("PATH"), project.getVersion());
+            jars = ComponentJars.inBuildTree(projectRoot.toPath());
+        } catch (IllegalArgumentException | dev.meshbench.orchestrator.target.TargetException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.versions(), mesh.workers(), mesh.sidecarMtls(),
+                dataPlane.dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.ENVOY ? "BoringSSL" : null);
+        Map<String, String> recorded = new TreeMap<>(RunConfig.meshSettings(props));
+        recorded.putAll(cpuSets.asProperties());
+        recorded.put("jvm.graphNodes", String.join(" ", LocalGraphDeployment.NODE_JVM));
+        recorded.put("jvm.nettyProxies", String.join(" ", dev.meshbench.orchestrator.local.ProxyLaunch.NETTY_JVM));
+        LatencyRunner.Deployer deployer = (cell, logDir) -> {
+            GraphFiles.Graph g = graphs.get(cell.graph());
+            LocalGraphDeployment d = LocalGraphDeployment.start(LatencyPlanner.plan(cell, g.shape(), mesh), g.shape(), g.file(), jars,
+                    dataPlane, cpuSets, Duration.ofSeconds(90), logDir);
+            current.set(d);
+            return d;
+        };
+        return new Prepared(deployer, planned, recorded, "the local target");
+    }
+
+    /**
+     * A cluster with Istio: each cell is istio-config/latency/cells/(cell) applied into the kit's namespace; the
+     * generator runs here, through meshbench.ingressUrl / meshbench.latency.entrypointUrl or port-forwards.
+     */
+    private Prepared kubernetes(Map<String, String> props, List<LatencyCell> cells, AtomicReference<LatencyDeployment> current)
+            throws MojoFailureException {
+        KubernetesSettings k8s;
+        try {
+            LatencyOnCluster.refuseLocalOnly(props);
+            k8s = KubernetesSettings.latencyFromProperties(props);
+            LatencyOnCluster.checkCells(cells, k8s);
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        List<String> forwarded = new java.util.ArrayList<>();
+        if (cells.stream().anyMatch(LatencyCell::ingress) && k8s.ingressUrl().isEmpty()) {
+            forwarded.add("gateway cells (set -D" + KubernetesSettings.P_INGRESS_URL + ")");
+        }
+        if (cells.stream().anyMatch(c -> !c.ingress()) && k8s.entrypointUrl().isEmpty()) {
+            forwarded.add("cells without a gateway (set -D" + KubernetesSettings.P_ENTRYPOINT_URL + ")");
+        }
+        if (!forwarded.isEmpty()) {
+            getLog().warn("the load goes through port-forwards for " + String.join(" and ", forwarded) + ": a port-forward runs "
+                    + "through the API server to one pod and limits the rate, so the maximum rates (and the latencies at "
+                    + "a fraction of them) are the port-forward's, not the mesh's");
+        }
+        Map<String, String> recorded = LatencyOnCluster.recordedSettings(k8s);
+        LatencyRunner.Deployer deployer = KubernetesLatencyDeployment.deployer(k8s, System.out, current::set);
+        return new Prepared(deployer, LatencyOnCluster.plannedDataPlane(), recorded, "Kubernetes (namespace " + k8s.namespace() + ")");
     }
 }

@@ -35,7 +35,7 @@ public final class CaseManifests {
      *            run; {@code null} to print {@link #REDACTED} instead
      */
     public static List<ObjectNode> render(EgressCase c, KubernetesSettings s, WorkloadInfo workload, Map<String, String> jwt) {
-        return render(c, s.namespace(), s.images(), java.util.Optional.of(s.mongo()), workload, jwt);
+        return render(c, s.namespace(), s.images(), java.util.Optional.of(s.requireMongo()), workload, jwt);
     }
 
     /**

@@ -51,6 +51,8 @@ public final class ClusterOps {
             "destinationrules.networking.istio.io", "virtualservices.networking.istio.io");
     /** The label that selects Istio's egress gateway (cases gateway and mtls). */
     public static final Map<String, String> ISTIO_EGRESS_GATEWAY = Map.of("istio", "egressgateway");
+    /** The label that selects Istio's ingress gateway (the latency study's gateway cells; their Gateway's selector). */
+    public static final Map<String, String> ISTIO_INGRESS_GATEWAY = Map.of("istio", "ingressgateway");
 
     private final KubernetesClient client;
     private final String namespace;
@@ -79,6 +81,19 @@ public final class ClusterOps {
      * the kit's own, and for cases gateway and mtls Istio's egress gateway.
      */
     public void checkPrerequisites(EgressCase c, String egressGatewayNamespace) {
+        checkClusterAndNamespace();
+        if (c.passes(dev.meshbench.orchestrator.cases.HopKind.EGRESS_GATEWAY) && c != EgressCase.SNI) {
+            istioGateways(egressGatewayNamespace, ISTIO_EGRESS_GATEWAY, "no egress gateway", "case " + c.id()
+                    + " needs Istio's egress gateway, e.g. istioctl install --set components.egressGateways[0].name=istio-egressgateway "
+                    + "--set components.egressGateways[0].enabled=true");
+        }
+    }
+
+    /**
+     * Checks what every deployment of the kit needs: a reachable API server, Istio's CRDs served at {@code v1}, and
+     * the namespace free or the kit's own.
+     */
+    public void checkClusterAndNamespace() {
         serverVersion();
         for (String crd : ISTIO_CRDS) {
             var def = call("reading CustomResourceDefinition " + crd,
@@ -97,15 +112,36 @@ public final class ClusterOps {
             throw new TargetException("Namespace " + namespace + " exists and is not the kit's (no label " + PART_OF + "="
                     + PART_OF_VALUE + "): choose another with -D" + KubernetesSettings.P_NAMESPACE + "; nothing was changed");
         }
-        if (c.passes(dev.meshbench.orchestrator.cases.HopKind.EGRESS_GATEWAY) && c != EgressCase.SNI) {
-            List<Deployment> gateways = call("listing egress gateways in " + egressGatewayNamespace, () -> client.apps()
-                    .deployments().inNamespace(egressGatewayNamespace).withLabels(ISTIO_EGRESS_GATEWAY).list().getItems());
-            if (gateways.isEmpty()) {
-                throw new TargetException("no egress gateway: no Deployment labelled istio=egressgateway in namespace "
-                        + egressGatewayNamespace + " (case " + c.id() + " needs Istio's egress gateway, e.g. istioctl install "
-                        + "--set components.egressGateways[0].name=istio-egressgateway --set components.egressGateways[0].enabled=true)");
-            }
+    }
+
+    /**
+     * Istio's gateway Deployments labelled {@code label} in namespace {@code ns}; none is an error that starts with
+     * {@code problem} and ends with {@code hint}.
+     */
+    public List<Deployment> istioGateways(String ns, Map<String, String> label, String problem, String hint) {
+        List<Deployment> gateways = call("listing Deployments labelled " + labelText(label) + " in " + ns,
+                () -> client.apps().deployments().inNamespace(ns).withLabels(label).list().getItems());
+        if (gateways.isEmpty()) {
+            throw new TargetException(problem + ": no Deployment labelled " + labelText(label) + " in namespace " + ns + " (" + hint + ")");
         }
+        return gateways;
+    }
+
+    /** The Services of Istio's gateway labelled {@code label} in {@code ns} (selecting its pods by the same label). */
+    public Service istioGatewayService(String ns, Map<String, String> label) {
+        List<Service> services = call("listing Services in " + ns, () -> client.services().inNamespace(ns).list().getItems())
+                .stream().filter(s -> s.getSpec() != null && s.getSpec().getSelector() != null
+                        && s.getSpec().getSelector().entrySet().containsAll(label.entrySet()))
+                .sorted(Comparator.comparing(s -> s.getMetadata().getName())).toList();
+        if (services.isEmpty()) {
+            throw new TargetException("no Service in namespace " + ns + " selects " + labelText(label)
+                    + " (Istio's gateway Service, e.g. istio-ingressgateway)");
+        }
+        return services.get(0);
+    }
+
+    private static String labelText(Map<String, String> label) {
+        return label.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().collect(Collectors.joining(","));
     }
 
     /** How a resource is written to the cluster. */
@@ -304,6 +340,27 @@ public final class ClusterOps {
         }
         problems.forEach(p -> LOG.warn("teardown: {}", p));
         return problems;
+    }
+
+    /**
+     * At the end of a deployment: tears the namespace down ({@link #teardown}), or with {@code keep} says how to do it
+     * by hand; one line of progress either way, prefixed with {@code tag}.
+     */
+    public void teardownOrKeep(boolean keep, String tag, java.io.PrintStream progress) {
+        if (keep) {
+            progress.printf("[%s] keeping namespace %s (-D%s=true): delete it with kubectl delete namespace %s%n", tag, namespace,
+                    KubernetesSettings.P_KEEP, namespace);
+        } else {
+            List<String> problems = teardown(Duration.ofSeconds(120));
+            progress.printf("[%s] tore down namespace %s%s%n", tag, namespace,
+                    problems.isEmpty() ? "" : " with problems: " + String.join("; ", problems));
+        }
+    }
+
+    /** True when the namespace exists and is the kit's. */
+    public boolean namespaceIsOurs() {
+        Namespace ns = call("reading Namespace " + namespace, () -> client.namespaces().withName(namespace).get());
+        return ns != null && owned(ns);
     }
 
     static boolean owned(Namespace ns) {

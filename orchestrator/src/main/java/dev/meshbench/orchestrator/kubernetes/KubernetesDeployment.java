@@ -2,10 +2,6 @@ package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
-import dev.meshbench.orchestrator.kubernetes.prometheus.ContainerCpu;
-import dev.meshbench.orchestrator.kubernetes.prometheus.PrometheusClient;
-import dev.meshbench.orchestrator.kubernetes.prometheus.PrometheusCpuSampler;
-import dev.meshbench.orchestrator.kubernetes.prometheus.PrometheusException;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
@@ -21,9 +17,6 @@ import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.WorkloadInfo;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.LocalPortForward;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -47,9 +40,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class KubernetesDeployment implements Deployment {
     private static final Logger LOG = LoggerFactory.getLogger(KubernetesDeployment.class);
-    /** How long Prometheus may take to show every new container (a few scrape intervals). */
-    static final Duration SERIES_WAIT = Duration.ofMinutes(2);
-    private static final Duration CPU_STEP = Duration.ofSeconds(5);
     private static final int SERVICE_PORT = 8080;
 
     private final EgressCase egressCase;
@@ -61,14 +51,12 @@ public final class KubernetesDeployment implements Deployment {
     private final ClusterOps ops;
     private final PrintStream progress;
     private final List<HasMetadata> resources;
-    private final List<LocalPortForward> forwards = new ArrayList<>();
+    private final PortForwards forwards;
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Instant started = Instant.now();
     private List<io.fabric8.kubernetes.api.model.apps.Deployment> istioGateways = List.of();
-    private PrometheusCpuSampler cpu;
-    private long lastPollMs;
-    private List<ResourceSample> lastSamples = List.of();
+    private ClusterCpu cpu;
     private boolean closed;
 
     private KubernetesDeployment(EgressCase egressCase, KubernetesSettings settings, int customers, int flightDays,
@@ -83,6 +71,7 @@ public final class KubernetesDeployment implements Deployment {
         this.ops = new ClusterOps(client, settings.namespace(), applier);
         this.progress = progress;
         this.resources = resources;
+        this.forwards = new PortForwards(client);
     }
 
     /** Checks, switches and applies; on failure tears down what it created and closes the client before throwing. */
@@ -161,14 +150,7 @@ public final class KubernetesDeployment implements Deployment {
             return;
         }
         for (String svc : TopologyPlanner.SERVICES) {
-            try {
-                LocalPortForward f = client.services().inNamespace(settings.namespace()).withName(svc).portForward(SERVICE_PORT, 0);
-                forwards.add(f);
-                serviceEndpoints.put(svc, URI.create("http://127.0.0.1:" + f.getLocalPort()));
-            } catch (KubernetesClientException e) {
-                throw new TargetException("port-forwarding to Service " + settings.namespace() + "/" + svc + " failed: "
-                        + ClusterOps.reason(e), e);
-            }
+            serviceEndpoints.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
         }
         progress.printf("[%s] load goes through port-forwards %s (to the pods directly, not through an ingress: set -D%s "
                 + "for the path the study took)%n", egressCase.id(), serviceEndpoints.values(), KubernetesSettings.P_INGRESS_URL);
@@ -183,43 +165,7 @@ public final class KubernetesDeployment implements Deployment {
     }
 
     private void startCpu() {
-        URI url = settings.prometheusUrl().orElseGet(this::forwardPrometheus);
-        PrometheusClient prometheus = new PrometheusClient(url, Duration.ofSeconds(20));
-        String query = ContainerCpu.query(namespaces());
-        cpu = new PrometheusCpuSampler(prometheus, query, CPU_STEP, Duration.ofSeconds(30), started.minusSeconds(60),
-                new ContainerCpu(this::componentOf));
-        long deadline = System.nanoTime() + SERIES_WAIT.toNanos();
-        List<Component> missing;
-        while (true) {
-            try {
-                cpu.poll(Instant.now());
-            } catch (PrometheusException e) {
-                throw new TargetException("reading CPU from Prometheus failed: " + e.getMessage(), e);
-            }
-            missing = cpu.missing(components());
-            if (missing.isEmpty()) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new TargetException("Prometheus at " + url + " returned no series for " + String.join(", ",
-                        missing.stream().map(Component::name).toList()) + " after " + SERIES_WAIT.toSeconds() + " s (query: "
-                        + query + "); is Prometheus scraping cAdvisor?");
-            }
-            sleep(5000);
-        }
-    }
-
-    private URI forwardPrometheus() {
-        String[] nsName = settings.prometheusService().split("/");
-        try {
-            LocalPortForward f = client.services().inNamespace(nsName[0]).withName(nsName[1]).portForward(9090, 0);
-            forwards.add(f);
-            return URI.create("http://127.0.0.1:" + f.getLocalPort());
-        } catch (KubernetesClientException e) {
-            throw new TargetException("port-forwarding to Prometheus (Service " + settings.prometheusService() + ", set -D"
-                    + KubernetesSettings.P_PROMETHEUS_URL + " or -D" + KubernetesSettings.P_PROMETHEUS_SERVICE + ") failed: "
-                    + ClusterOps.reason(e), e);
-        }
+        cpu = ClusterCpu.start(settings, forwards, namespaces(), this::componentOf, components(), started.minusSeconds(60));
     }
 
     private List<String> namespaces() {
@@ -288,22 +234,9 @@ public final class KubernetesDeployment implements Deployment {
 
     /** New CPU readings from Prometheus, asked at most every few seconds (it only changes per scrape anyway). */
     @Override
-    public synchronized List<ResourceSample> sampleResources() {
-        if (cpu == null) {
-            return List.of();
-        }
-        long now = System.currentTimeMillis();
-        if (now - lastPollMs < CPU_STEP.toMillis()) {
-            return List.of();
-        }
-        lastPollMs = now;
-        try {
-            lastSamples = cpu.poll(Instant.ofEpochMilli(now));
-        } catch (PrometheusException e) {
-            LOG.warn("CPU poll failed, the next one asks again: {}", e.getMessage());
-            lastSamples = List.of();
-        }
-        return lastSamples;
+    public List<ResourceSample> sampleResources() {
+        ClusterCpu c = cpu;
+        return c == null ? List.of() : c.poll();
     }
 
     @Override
@@ -350,33 +283,11 @@ public final class KubernetesDeployment implements Deployment {
             return;
         }
         closed = true;
-        for (LocalPortForward f : forwards) {
-            try {
-                f.close();
-            } catch (IOException | RuntimeException e) {
-                LOG.debug("closing a port-forward: {}", e.toString());
-            }
-        }
+        forwards.close();
         try {
-            if (settings.keep()) {
-                progress.printf("[%s] keeping namespace %s (-D%s=true): delete it with kubectl delete namespace %s%n",
-                        egressCase.id(), settings.namespace(), KubernetesSettings.P_KEEP, settings.namespace());
-            } else {
-                List<String> problems = ops.teardown(Duration.ofSeconds(120));
-                progress.printf("[%s] tore down namespace %s%s%n", egressCase.id(), settings.namespace(),
-                        problems.isEmpty() ? "" : " with problems: " + String.join("; ", problems));
-            }
+            ops.teardownOrKeep(settings.keep(), egressCase.id(), progress);
         } finally {
             client.close();
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetException("interrupted");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.kubernetes;
 
+import dev.meshbench.orchestrator.latency.LatencyPlanner;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import java.net.InetAddress;
 import java.net.URI;
@@ -22,18 +23,22 @@ import java.util.Optional;
  *                       kit's is refused)
  * @param images         original image name in {@code istio-config} ({@code acmeair-services}, {@code sni-proxy}) to
  *                       the reference to run; names not given keep the files' defaults
- * @param mongo          the external TLS MongoDB
+ * @param mongo          the external TLS MongoDB (the egress study's cases need it; the latency study has no database)
  * @param ingressUrl     where the load generator reaches the services (a path-routing entry), or empty to
  *                       port-forward to each service
+ * @param entrypointUrl  the latency study's cells without an ingress gateway: where the load generator reaches the
+ *                       graph's entrypoint Service directly (a NodePort or load balancer of it), or empty to
+ *                       port-forward to it ({@code ingressUrl} is for the gateway cells, through Istio's ingress)
  * @param prometheusUrl  Prometheus's HTTP API, or empty to port-forward to {@code prometheusService}
  * @param prometheusService {@code namespace/name} of Prometheus's Service (port 9090), used without a URL
  * @param egressGatewayNamespace where Istio's egress gateway runs (cases gateway and mtls)
+ * @param ingressGatewayNamespace where Istio's ingress gateway runs (the latency study's gateway cells)
  * @param keep           leave everything deployed after the run
  * @param readyTimeout   how long rollouts may take
  */
-public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Mongo mongo,
-        Optional<URI> ingressUrl, Optional<URI> prometheusUrl, String prometheusService, String egressGatewayNamespace,
-        boolean keep, Duration readyTimeout) {
+public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Optional<Mongo> mongo,
+        Optional<URI> ingressUrl, Optional<URI> entrypointUrl, Optional<URI> prometheusUrl, String prometheusService,
+        String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout) {
 
     public static final String P_KUBECONFIG = "meshbench.kubeconfig";
     public static final String P_NAMESPACE = "meshbench.namespace";
@@ -46,9 +51,11 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     public static final String P_MONGO_CIDR = "meshbench.mongo.cidr";
     public static final String P_MONGO_WILDCARD = "meshbench.mongo.wildcard";
     public static final String P_INGRESS_URL = "meshbench.ingressUrl";
+    public static final String P_ENTRYPOINT_URL = "meshbench.latency.entrypointUrl";
     public static final String P_PROMETHEUS_URL = "meshbench.prometheus.url";
     public static final String P_PROMETHEUS_SERVICE = "meshbench.prometheus.service";
     public static final String P_EGRESS_GATEWAY_NAMESPACE = "meshbench.egressGateway.namespace";
+    public static final String P_INGRESS_GATEWAY_NAMESPACE = "meshbench.ingressGateway.namespace";
     public static final String P_KEEP = "meshbench.keep";
     public static final String P_READY_TIMEOUT = "meshbench.kubernetes.readyTimeoutSeconds";
 
@@ -61,6 +68,12 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         Objects.requireNonNull(kubeconfig, "kubeconfig");
         Objects.requireNonNull(mongo, P_MONGO_URI);
         images = Map.copyOf(images);
+        for (String[] ns : new String[][] {{P_EGRESS_GATEWAY_NAMESPACE, egressGatewayNamespace},
+                {P_INGRESS_GATEWAY_NAMESPACE, ingressGatewayNamespace}}) {
+            if (!ns[1].matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+                throw new IllegalArgumentException(ns[0] + "=" + ns[1] + ": not a valid namespace name");
+            }
+        }
         if (!namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
             throw new IllegalArgumentException(P_NAMESPACE + "=" + namespace + ": not a valid namespace name (lower-case "
                     + "letters, digits and '-', at most 63)");
@@ -98,12 +111,37 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         }
     }
 
+    /** These settings with another namespace and keep flag. */
+    public KubernetesSettings with(String otherNamespace, boolean otherKeep) {
+        return new KubernetesSettings(kubeconfig, otherNamespace, images, mongo, ingressUrl, entrypointUrl, prometheusUrl,
+                prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout);
+    }
+
+    /** The external MongoDB, or an error naming the properties to set when there is none. */
+    public Mongo requireMongo() {
+        return mongo.orElseThrow(() -> new IllegalArgumentException(P_MONGO_URI + " is not set: the egress study's cases need "
+                + "an external TLS MongoDB"));
+    }
+
     /**
-     * Reads the settings from run properties (Maven's {@code -D} and profile properties). The services' image is
-     * {@value #P_IMAGE_SERVICES}, else {@value #P_IMAGE_REGISTRY}{@code /acmeair-services:}{@value #P_IMAGE_TAG}, else
-     * {@code istio-config}'s own default.
+     * Reads the egress study's settings from run properties (Maven's {@code -D} and profile properties): the
+     * external MongoDB is required, the namespace defaults to {@value TopologyPlanner#APP_NAMESPACE}. The services'
+     * image is {@value #P_IMAGE_SERVICES}, else {@value #P_IMAGE_REGISTRY}{@code /acmeair-services:}{@value #P_IMAGE_TAG},
+     * else {@code istio-config}'s own default.
      */
     public static KubernetesSettings fromProperties(Map<String, String> p) {
+        return fromProperties(p, Optional.of(mongo(p)), TopologyPlanner.APP_NAMESPACE);
+    }
+
+    /**
+     * Reads the latency study's settings: as {@link #fromProperties(Map)} without a database (the MongoDB properties
+     * are not read), the namespace defaulting to the latency manifests' own, {@value LatencyPlanner#NAMESPACE}.
+     */
+    public static KubernetesSettings latencyFromProperties(Map<String, String> p) {
+        return fromProperties(p, Optional.empty(), LatencyPlanner.NAMESPACE);
+    }
+
+    private static KubernetesSettings fromProperties(Map<String, String> p, Optional<Mongo> mongo, String defaultNamespace) {
         Map<String, String> images = new LinkedHashMap<>();
         String services = p.get(P_IMAGE_SERVICES);
         if (blank(services) && !blank(p.get(P_IMAGE_REGISTRY))) {
@@ -119,10 +157,12 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         }
         return new KubernetesSettings(
                 Optional.ofNullable(p.get(P_KUBECONFIG)).filter(s -> !s.isBlank()).map(s -> existingFile(P_KUBECONFIG, s)),
-                Optional.ofNullable(p.get(P_NAMESPACE)).filter(s -> !s.isBlank()).orElse(TopologyPlanner.APP_NAMESPACE),
-                images, mongo(p), optionalUrl(p, P_INGRESS_URL), optionalUrl(p, P_PROMETHEUS_URL),
+                Optional.ofNullable(p.get(P_NAMESPACE)).filter(s -> !s.isBlank()).orElse(defaultNamespace),
+                images, mongo, optionalUrl(p, P_INGRESS_URL), optionalUrl(p, P_ENTRYPOINT_URL), optionalUrl(p, P_PROMETHEUS_URL),
                 Optional.ofNullable(p.get(P_PROMETHEUS_SERVICE)).filter(s -> !s.isBlank()).orElse("istio-system/prometheus"),
                 Optional.ofNullable(p.get(P_EGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).orElse("istio-system"),
+                Optional.ofNullable(p.get(P_INGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).map(String::trim)
+                        .orElse("istio-system"),
                 bool(p, P_KEEP), Duration.ofSeconds(integer(p, P_READY_TIMEOUT, 300)));
     }
 

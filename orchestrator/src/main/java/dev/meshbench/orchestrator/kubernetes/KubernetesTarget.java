@@ -80,6 +80,11 @@ public final class KubernetesTarget implements Target {
     /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
     @Override
     public DataPlaneInfo dataPlane() {
+        return plannedDataPlane();
+    }
+
+    /** Istio's proxies as planned on any cluster: auto-mTLS on, BoringSSL (Envoy's), versions read per deployment. */
+    static DataPlaneInfo plannedDataPlane() {
         return new DataPlaneInfo(DATA_PLANE, Map.of(), null, true, "BoringSSL");
     }
 

@@ -17,20 +17,27 @@ import java.util.Set;
 
 /**
  * The part of kustomize that {@code istio-config} uses, so the orchestrator applies exactly what
- * {@code kubectl apply -k istio-config/cases/<id>} would: {@code resources} (files and folders with their own
- * kustomization), {@code namespace}, {@code images}, {@code patches} (strategic merge of maps, selected by kind,
- * name and label selector) and {@code replacements} (field paths with list indexes, {@code [key]} for keys with dots
- * and {@code [name=value]} list selectors). Anything else in a kustomization is refused by name, so a file using
- * more of kustomize fails here instead of rendering differently. {@code KustomizeTest} compares the output with
- * {@code kubectl kustomize} where kubectl is installed.
+ * {@code kubectl apply -k istio-config/cases/<id>} (and {@code istio-config/latency/cells/<cell>}) would:
+ * {@code resources} (files and folders with their own kustomization), {@code components} (folders whose
+ * kustomization is a {@code Component}), {@code configMapGenerator} ({@link ConfigMapGenerator}: {@code files} and
+ * {@code options.labels}, with {@code generatorOptions.disableNameSuffixHash: true} only), {@code namespace},
+ * {@code images}, {@code patches} (strategic merge of maps, selected by kind, name and label selector) and
+ * {@code replacements} (field paths with list indexes, {@code [key]} for keys with dots and {@code [name=value]}
+ * list selectors). Anything else in a kustomization is refused by name, so a file using more of kustomize fails here
+ * instead of rendering differently. {@code KustomizeTest} compares the output with {@code kubectl kustomize} where
+ * kubectl is installed.
  *
  * <p>{@link Overrides} are the orchestrator's parameters: data of the parameter ConfigMaps and Secrets and the
  * original image names are replaced as each file is read (so replacements copy the new values, as if the user had
  * edited the files), the namespace last.
  */
 public final class Kustomize {
-    private static final Set<String> SUPPORTED = Set.of("apiVersion", "kind", "namespace", "resources", "images",
-            "patches", "replacements");
+    private static final Set<String> SUPPORTED = Set.of("apiVersion", "kind", "namespace", "resources", "components",
+            "configMapGenerator", "generatorOptions", "images", "patches", "replacements");
+    private static final String KIND_KUSTOMIZATION = "Kustomization";
+    private static final String KIND_COMPONENT = "Component";
+    /** The only apiVersion kustomize accepts for a Component. */
+    static final String COMPONENT_API_VERSION = "kustomize.config.k8s.io/v1alpha1";
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace", "CustomResourceDefinition", "ClusterRole",
             "ClusterRoleBinding", "Node", "PersistentVolume", "StorageClass");
     static final ObjectMapper YAML = new YAMLMapper();
@@ -103,12 +110,22 @@ public final class Kustomize {
     }
 
     private List<ObjectNode> build(String dir, Overrides overrides, int depth) {
+        String file = join(dir, "kustomization.yaml");
+        JsonNode k = kustomization(file, KIND_KUSTOMIZATION);
+        List<ObjectNode> resources = new ArrayList<>();
+        accumulate(dir, file, k, resources, overrides, depth);
+        return resources;
+    }
+
+    /**
+     * Adds what kustomization {@code k} (in folder {@code dir}) contributes to {@code resources} and runs its
+     * transformers over all of them, in kustomize's order: resources, generators, components (each a kustomization
+     * run over everything accumulated so far), then patches, namespace, images and replacements.
+     */
+    private void accumulate(String dir, String file, JsonNode k, List<ObjectNode> resources, Overrides overrides, int depth) {
         if (depth > 10) {
             throw new KustomizeException(dir + ": kustomizations nested more than 10 deep (a cycle?)");
         }
-        String file = join(dir, "kustomization.yaml");
-        JsonNode k = readDocs(file).stream().findFirst()
-                .orElseThrow(() -> new KustomizeException(file + ": empty kustomization"));
         for (Iterator<String> it = k.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!SUPPORTED.contains(key)) {
@@ -116,7 +133,6 @@ public final class Kustomize {
                         + String.join(", ", new java.util.TreeSet<>(SUPPORTED)) + ")");
             }
         }
-        List<ObjectNode> resources = new ArrayList<>();
         for (JsonNode r : k.path("resources")) {
             String path = normalize(join(dir, r.asText()));
             if (files.read(join(path, "kustomization.yaml")).isPresent()) {
@@ -126,6 +142,18 @@ public final class Kustomize {
                     resources.add(applyOverrides(doc, overrides));
                 }
             }
+        }
+        for (ObjectNode generated : ConfigMapGenerator.generate(file, dir, k, path -> files.read(path))) {
+            resources.add(applyOverrides(generated, overrides));
+        }
+        for (JsonNode c : k.path("components")) {
+            String path = normalize(join(dir, c.asText()));
+            String componentFile = join(path, "kustomization.yaml");
+            if (files.read(componentFile).isEmpty()) {
+                throw new KustomizeException(file + ": component " + c.asText() + " has no kustomization.yaml ("
+                        + componentFile + ")");
+            }
+            accumulate(path, componentFile, kustomization(componentFile, KIND_COMPONENT), resources, overrides, depth + 1);
         }
         for (JsonNode p : k.path("patches")) {
             patch(file, resources, p, dir);
@@ -149,7 +177,26 @@ public final class Kustomize {
         for (JsonNode rep : k.path("replacements")) {
             replace(file, resources, rep);
         }
-        return resources;
+    }
+
+    /**
+     * Reads a kustomization file and checks its kind: a folder listed in {@code resources} must hold a
+     * {@code Kustomization} (kind and apiVersion may be left out), one listed in {@code components} a
+     * {@code Component} of {@value #COMPONENT_API_VERSION}, as kustomize requires.
+     */
+    private JsonNode kustomization(String file, String expectedKind) {
+        JsonNode k = readDocs(file).stream().findFirst()
+                .orElseThrow(() -> new KustomizeException(file + ": empty kustomization"));
+        String kind = k.path("kind").asText(KIND_KUSTOMIZATION);
+        if (!kind.equals(expectedKind)) {
+            throw new KustomizeException(file + ": kind " + kind + " where a " + expectedKind + " is expected ("
+                    + (KIND_COMPONENT.equals(expectedKind) ? "listed in components" : "listed in resources") + ")");
+        }
+        if (KIND_COMPONENT.equals(kind) && !COMPONENT_API_VERSION.equals(k.path("apiVersion").asText())) {
+            throw new KustomizeException(file + ": a Component must have apiVersion " + COMPONENT_API_VERSION + ", not '"
+                    + k.path("apiVersion").asText() + "'");
+        }
+        return k;
     }
 
     private ObjectNode applyOverrides(ObjectNode doc, Overrides overrides) {

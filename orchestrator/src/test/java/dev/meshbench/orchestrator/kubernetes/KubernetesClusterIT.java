@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.latency.LatencyCell;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.ClusterInfo;
 import dev.meshbench.results.WorkloadInfo;
@@ -74,8 +75,7 @@ class KubernetesClusterIT {
 
     private KubernetesTarget target(boolean keep) {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120));
-        KubernetesSettings settings = new KubernetesSettings(s.kubeconfig(), NAMESPACE, s.images(), s.mongo(), s.ingressUrl(),
-                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), keep, s.readyTimeout());
+        KubernetesSettings settings = s.with(NAMESPACE, keep);
         return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL,
                 () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE,
                 new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -117,6 +117,65 @@ class KubernetesClusterIT {
         assertNull(client.namespaces().withName(NAMESPACE).get(), "teardown left the namespace");
         assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-egressgateway").get(),
                 "teardown touched Istio's egress gateway");
+    }
+
+    /**
+     * The latency study's path on a cluster up to where load would start: a gateway+sidecar cell at scale 5 applied
+     * by server-side apply, rolled out (kwok's pods become ready), then replaced by another cell and torn down. No
+     * load goes through it: kwok's pods run nothing.
+     */
+    @Test
+    void deploysALatencyCellThenAnotherThenTearsDown() {
+        KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120)).with(NAMESPACE, true);
+        PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
+        LatencyCell gatewaySidecar5 = new LatencyCell("double", 5, true, true);
+        try (KubernetesLatencyDeployment d = KubernetesLatencyDeployment.start(gatewaySidecar5, s,
+                new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE, progress, x -> { })) {
+            d.awaitRollouts();
+            for (HasMetadata r : d.resources()) {
+                HasMetadata live = client.resource(r).get();
+                assertNotNull(live, CaseManifests.describe(r) + " missing after apply");
+                assertTrue(live.getMetadata().getManagedFields().stream().anyMatch(m -> CaseManifests.FIELD_MANAGER
+                        .equals(m.getManager()) && "Apply".equals(m.getOperation())), CaseManifests.describe(r) + " not server-side applied");
+            }
+            for (String name : List.of("go-sample", "go-sample-dependency")) {
+                Deployment dep = client.apps().deployments().inNamespace(NAMESPACE).withName(name).get();
+                assertEquals(5, dep.getSpec().getReplicas(), name);
+                assertEquals(5, dep.getStatus().getAvailableReplicas(), name + " rolled out");
+                assertEquals("true", dep.getSpec().getTemplate().getMetadata().getLabels().get("sidecar.istio.io/inject"));
+                assertEquals(5, client.pods().inNamespace(NAMESPACE).withLabel("app", name).list().getItems().size(), name + " pods");
+                assertEquals(8080, client.services().inNamespace(NAMESPACE).withName(name).get().getSpec().getPorts().get(0).getPort());
+            }
+            assertNull(client.apps().deployments().inNamespace(NAMESPACE).withName("fortio").get(), "the load client is left out");
+            assertEquals("enabled", client.namespaces().withName(NAMESPACE).get().getMetadata().getLabels().get("istio-injection"));
+            assertNotNull(client.configMaps().inNamespace(NAMESPACE).withName("latency-graphs").get().getData().get("double.yaml"));
+            assertEquals("istio-ingressgateway", d.entryService());
+            var vs = client.adapt(io.fabric8.istio.client.IstioClient.class).v1().virtualServices().inNamespace(NAMESPACE)
+                    .withName("latency-entrypoint").get();
+            assertEquals("go-sample", vs.getSpec().getHttp().get(0).getRoute().get(0).getDestination().getHost());
+            assertNotNull(client.adapt(io.fabric8.istio.client.IstioClient.class).v1().gateways().inNamespace(NAMESPACE)
+                    .withName("latency-ingress").get());
+        }
+        // Kept (meshbench.keep): the next cell clears it first, so none of graph double's services is left.
+        assertNotNull(client.namespaces().withName(NAMESPACE).get());
+        try (KubernetesLatencyDeployment d = KubernetesLatencyDeployment.start(new LatencyCell("single", 1, false, false),
+                s.with(NAMESPACE, false), new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(),
+                ClusterOps.Applier.SERVER_SIDE, progress, x -> { })) {
+            d.awaitRollouts();
+            assertEquals(List.of("a"), client.apps().deployments().inNamespace(NAMESPACE).list().getItems().stream()
+                    .map(x -> x.getMetadata().getName()).toList());
+            assertEquals("disabled", client.namespaces().withName(NAMESPACE).get().getMetadata().getLabels().get("istio-injection"));
+            assertTrue(client.adapt(io.fabric8.istio.client.IstioClient.class).v1().gateways().inNamespace(NAMESPACE).list()
+                    .getItems().isEmpty(), "the Gateway of the earlier cell is left");
+            assertEquals("a", d.entryService());
+        }
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "teardown left the namespace");
+        assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-ingressgateway").get(),
+                "teardown touched Istio's ingress gateway");
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("[double/5/gateway/sidecar] keeping namespace meshbench-it"), printed);
+        assertTrue(printed.contains("[single/1/none/none] removing what an earlier run left in namespace meshbench-it"), printed);
+        assertTrue(printed.contains("[single/1/none/none] tore down namespace meshbench-it\n"), printed);
     }
 
     @Test

@@ -20,8 +20,8 @@ final class KubernetesFixtures {
         KubernetesSettings.Mongo mongo = new KubernetesSettings.Mongo(URI.create("mongodb://db.perf.example:27017/?tls=true"),
                 "db.perf.example", "*.perf.example", "10.20.30.40/32", caPem());
         return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE,
-                "registry.example/acmeair-services:test"), mongo, Optional.empty(), Optional.empty(), "istio-system/prometheus",
-                "istio-system", false, readyTimeout);
+                "registry.example/acmeair-services:test"), Optional.of(mongo), Optional.empty(), Optional.empty(), Optional.empty(),
+                "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout);
     }
 
     /** A real CA certificate, made for the test. */
@@ -60,5 +60,21 @@ final class KubernetesFixtures {
                 .withNewTemplate().withNewMetadata().addToLabels("istio", "egressgateway").endMetadata()
                 .withNewSpec().addNewContainer().withName("istio-proxy").withImage("docker.io/istio/proxyv2:1.28.0").endContainer()
                 .endSpec().endTemplate().endSpec().build()).create();
+    }
+
+    /** Istio's ingress gateway as istioctl installs it (labels, one replica, the Service with port 80 named http2). */
+    static void installIngressGateway(KubernetesClient client, int replicas) {
+        client.apps().deployments().inNamespace("istio-system").resource(new DeploymentBuilder()
+                .withNewMetadata().withName("istio-ingressgateway").withNamespace("istio-system")
+                .addToLabels("istio", "ingressgateway").addToLabels("app", "istio-ingressgateway").endMetadata()
+                .withNewSpec().withReplicas(replicas).withNewSelector().addToMatchLabels("istio", "ingressgateway").endSelector()
+                .withNewTemplate().withNewMetadata().addToLabels("istio", "ingressgateway").endMetadata()
+                .withNewSpec().addNewContainer().withName("istio-proxy").withImage("docker.io/istio/proxyv2:1.28.0").endContainer()
+                .endSpec().endTemplate().endSpec().build()).create();
+        client.services().inNamespace("istio-system").resource(new io.fabric8.kubernetes.api.model.ServiceBuilder()
+                .withNewMetadata().withName("istio-ingressgateway").withNamespace("istio-system")
+                .addToLabels("istio", "ingressgateway").endMetadata()
+                .withNewSpec().addToSelector("istio", "ingressgateway").addToSelector("app", "istio-ingressgateway")
+                .addNewPort().withName("http2").withPort(80).withNewTargetPort(8080).endPort().endSpec().build()).create();
     }
 }

@@ -29,12 +29,27 @@ class KubernetesSettingsTest {
     void defaultsAndDerivedValues() throws Exception {
         KubernetesSettings s = KubernetesSettings.fromProperties(valid());
         assertEquals("acmeair", s.namespace());
-        assertEquals("mongo.db.perf.example", s.mongo().host());
-        assertEquals("*.db.perf.example", s.mongo().wildcard());
+        assertEquals("mongo.db.perf.example", s.mongo().orElseThrow().host());
+        assertEquals("*.db.perf.example", s.mongo().orElseThrow().wildcard());
         assertEquals(Map.of(), s.images(), "no image given: istio-config's defaults");
         assertEquals("istio-system/prometheus", s.prometheusService());
         assertFalse(s.keep());
         assertTrue(s.kubeconfig().isEmpty());
+    }
+
+    @Test
+    void theLatencyStudyNeedsNoDatabaseAndDefaultsToItsOwnNamespace() {
+        KubernetesSettings s = KubernetesSettings.latencyFromProperties(Map.of(KubernetesSettings.P_IMAGE_SERVICES, "r.example/acme:2"));
+        assertEquals("meshbench-latency", s.namespace());
+        assertTrue(s.mongo().isEmpty());
+        assertEquals("istio-system", s.ingressGatewayNamespace());
+        assertEquals("r.example/acme:2", s.images().get("acmeair-services"));
+        assertEquals("perf-9", KubernetesSettings.latencyFromProperties(Map.of(KubernetesSettings.P_NAMESPACE, "perf-9")).namespace());
+        String m = assertThrows(IllegalArgumentException.class, () -> KubernetesSettings.latencyFromProperties(
+                Map.of(KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE, "Istio System"))).getMessage();
+        assertEquals("meshbench.ingressGateway.namespace=Istio System: not a valid namespace name", m);
+        assertEquals("meshbench.mongo.uri is not set: the egress study's cases need an external TLS MongoDB",
+                assertThrows(IllegalArgumentException.class, s::requireMongo).getMessage());
     }
 
     @Test

@@ -102,8 +102,7 @@ class KubernetesTargetTest {
     @Test
     void keepLeavesTheCaseDeployed() {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(2));
-        KubernetesSettings keep = new KubernetesSettings(s.kubeconfig(), s.namespace(), s.images(), s.mongo(), s.ingressUrl(),
-                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), true, s.readyTimeout());
+        KubernetesSettings keep = s.with(s.namespace(), true);
         KubernetesTarget t = new KubernetesTarget(keep, 10, 1, WorkloadInfo.ORIGINAL,
                 () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(client.getConfiguration()).build(),
                 ClusterOps.Applier.CREATE_OR_REPLACE, new PrintStream(out, true, StandardCharsets.UTF_8));

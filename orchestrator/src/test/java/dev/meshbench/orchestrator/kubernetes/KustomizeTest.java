@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.latency.LatencyCell;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class KustomizeTest {
     private static final Kustomize PACKAGED = new Kustomize(Kustomize.Files.packaged());
@@ -66,11 +68,11 @@ class KustomizeTest {
 
     @Test
     void refusesWhatItDoesNotRender() {
-        Map<String, String> tree = Map.of("k/kustomization.yaml", "resources: [a.yaml]\nconfigMapGenerator: []\n",
+        Map<String, String> tree = Map.of("k/kustomization.yaml", "resources: [a.yaml]\nsecretGenerator: []\n",
                 "k/a.yaml", "kind: ConfigMap\nmetadata: {name: a}\n");
         Kustomize k = new Kustomize(p -> Optional.ofNullable(tree.get(p)));
         String m1 = assertThrows(Kustomize.KustomizeException.class, () -> k.build("k", Kustomize.Overrides.NONE)).getMessage();
-        assertTrue(m1.startsWith("k/kustomization.yaml: 'configMapGenerator' is not supported"), m1);
+        assertTrue(m1.startsWith("k/kustomization.yaml: 'secretGenerator' is not supported"), m1);
         Map<String, String> missing = Map.of("k/kustomization.yaml", "resources: [gone.yaml]\n");
         assertEquals("k/gone.yaml: no such file", assertThrows(Kustomize.KustomizeException.class,
                 () -> new Kustomize(p -> Optional.ofNullable(missing.get(p))).build("k", Kustomize.Overrides.NONE)).getMessage());
@@ -85,6 +87,83 @@ class KustomizeTest {
         String m3 = assertThrows(Kustomize.KustomizeException.class,
                 () -> new Kustomize(p -> Optional.ofNullable(badTarget.get(p))).build("k", Kustomize.Overrides.NONE)).getMessage();
         assertTrue(m3.contains("replacement target ConfigMap/a has no field data.nope.deeper"), m3);
+    }
+
+    /** Every cell of the latency study renders as kubectl's kustomize renders it (skipped where kubectl is missing). */
+    @ParameterizedTest
+    @MethodSource("latencyCells")
+    void rendersEachLatencyCellAsKubectlKustomizeDoes(String cellDir) throws Exception {
+        Path tree = checkoutTree();
+        Optional<String> kubectl = kubectlKustomize(tree.resolve(cellDir));
+        assumeTrue(kubectl.isPresent(), "kubectl is not on PATH: cannot compare with kubectl kustomize");
+        Map<String, JsonNode> expected = byKindAndName(parse(kubectl.get()));
+        Map<String, JsonNode> actual = byKindAndName(PACKAGED.build(cellDir, Kustomize.Overrides.NONE));
+        assertEquals(expected.keySet(), actual.keySet());
+        actual.forEach((k, v) -> assertEquals(expected.get(k), v, k));
+    }
+
+    static List<String> latencyCells() {
+        return LatencyCell.matrix(List.of("single", "double")).stream().map(c -> "latency/cells/" + c.slug()).toList();
+    }
+
+    /** What the cells use, checked without kubectl: components in order, the generated ConfigMap, the replacement. */
+    @Test
+    void latencyCellWithEveryComponent() {
+        Map<String, JsonNode> cell = byKindAndName(PACKAGED.build("latency/cells/double-5-gateway-sidecar",
+                new Kustomize.Overrides("perf-3", Map.of(), Map.of())));
+        assertEquals(5, cell.get("Deployment/go-sample").path("spec").path("replicas").asInt());
+        assertEquals(5, cell.get("Deployment/go-sample-dependency").path("spec").path("replicas").asInt());
+        assertEquals(1, cell.get("Deployment/fortio").path("spec").path("replicas").asInt(), "scale-5 patches graph nodes only");
+        assertEquals("true", cell.get("Deployment/go-sample").path("spec").path("template").path("metadata").path("labels")
+                .path("sidecar.istio.io/inject").asText());
+        assertEquals("enabled", cell.get("Namespace/perf-3").path("metadata").path("labels").path("istio-injection").asText());
+        assertEquals("go-sample", cell.get("VirtualService/latency-entrypoint").path("spec").path("http").get(0).path("route").get(0)
+                .path("destination").path("host").asText());
+        JsonNode graphs = cell.get("ConfigMap/latency-graphs");
+        assertEquals("perf-3", graphs.path("metadata").path("namespace").asText());
+        assertEquals("latency", graphs.path("metadata").path("labels").path("meshbench.dev/study").asText());
+        assertTrue(graphs.path("data").path("double.yaml").asText().contains("go-sample-dependency"));
+        assertTrue(graphs.path("data").has("single.yaml"));
+
+        Map<String, JsonNode> plain = byKindAndName(PACKAGED.build("latency/cells/single-1-none-none", Kustomize.Overrides.NONE));
+        assertFalse(plain.containsKey("Gateway/latency-ingress"));
+        assertEquals(1, plain.get("Deployment/a").path("spec").path("replicas").asInt());
+        assertEquals("disabled", plain.get("Namespace/meshbench-latency").path("metadata").path("labels").path("istio-injection").asText());
+    }
+
+    @Test
+    void refusesGeneratorsAndComponentsItCannotRenderAsKubectlWould() {
+        String hashed = refusal(Map.of("k/kustomization.yaml", "configMapGenerator:\n  - name: g\n    files: [a.txt]\n",
+                "k/a.txt", "x"));
+        assertEquals("k/kustomization.yaml: configMapGenerator without generatorOptions.disableNameSuffixHash: true is not "
+                + "supported by the kit's renderer (kustomize would add a content hash to the ConfigMap's name)", hashed);
+        String literals = refusal(Map.of("k/kustomization.yaml", """
+                configMapGenerator:
+                  - name: g
+                    literals: [a=b]
+                generatorOptions: {disableNameSuffixHash: true}
+                """));
+        assertTrue(literals.startsWith("k/kustomization.yaml: configMapGenerator: 'literals' is not supported"), literals);
+        String keyed = refusal(Map.of("k/kustomization.yaml", """
+                configMapGenerator:
+                  - name: g
+                    files: [other=a.txt]
+                generatorOptions: {disableNameSuffixHash: true}
+                """, "k/a.txt", "x"));
+        assertTrue(keyed.contains("configMapGenerator g: file entry 'other=a.txt'"), keyed);
+        String notComponent = refusal(Map.of("k/kustomization.yaml", "components: [../c]\n",
+                "c/kustomization.yaml", "kind: Kustomization\nresources: []\n"));
+        assertEquals("c/kustomization.yaml: kind Kustomization where a Component is expected (listed in components)", notComponent);
+        String componentAsResource = refusal(Map.of("k/kustomization.yaml", "resources: [../c]\n",
+                "c/kustomization.yaml", "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"));
+        assertEquals("c/kustomization.yaml: kind Component where a Kustomization is expected (listed in resources)", componentAsResource);
+        String missing = refusal(Map.of("k/kustomization.yaml", "components: [../nowhere]\n"));
+        assertEquals("k/kustomization.yaml: component ../nowhere has no kustomization.yaml (nowhere/kustomization.yaml)", missing);
+    }
+
+    private static String refusal(Map<String, String> tree) {
+        Kustomize k = new Kustomize(p -> Optional.ofNullable(tree.get(p)));
+        return assertThrows(Kustomize.KustomizeException.class, () -> k.build("k", Kustomize.Overrides.NONE)).getMessage();
     }
 
     @Test

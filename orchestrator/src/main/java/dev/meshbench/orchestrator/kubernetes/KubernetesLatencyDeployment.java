@@ -1,0 +1,354 @@
+package dev.meshbench.orchestrator.kubernetes;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.meshbench.orchestrator.latency.LatencyCell;
+import dev.meshbench.orchestrator.latency.LatencyDeployment;
+import dev.meshbench.orchestrator.latency.LatencyPlanner;
+import dev.meshbench.orchestrator.latency.LatencyRunner;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.orchestrator.target.AcmeairData;
+import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.DataPlaneInfo;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * One latency cell on a cluster with Istio: {@code istio-config/latency/cells/<cell>} ({@link LatencyManifests})
+ * applied by server-side apply into the kit's namespace, its rollouts awaited, an entry for the load generator
+ * opened, and CPU per component read from Prometheus as the egress study's {@link KubernetesDeployment} reads it.
+ *
+ * <ul>
+ *   <li>Entry: in a cell with an ingress gateway, {@code meshbench.ingressUrl} (Istio's ingress gateway as this
+ *       machine reaches it), else a port-forward to Istio's ingress gateway Service on the Gateway's port; in a cell
+ *       without, {@code meshbench.latency.entrypointUrl}, else a port-forward to the graph's entrypoint Service. A
+ *       port-forward goes through the API server to one pod, so it limits the rate and skips the Service's
+ *       balancing: for figures to compare, give the URLs.</li>
+ *   <li>Components, named as the local target names them but per service rather than per replica (pods have no
+ *       replica numbers; each container is a process of its own): {@code <service>} (role app: the graph-node
+ *       container), {@code sidecar-<service>} (mesh: its pods' {@code istio-proxy}), {@code ingress-gateway} (mesh:
+ *       the {@code istio-proxy} of Istio's ingress gateway pods).</li>
+ *   <li>Istio's ingress gateway is shared and outside the kit's namespace: it is neither scaled nor changed. A cell
+ *       whose scale differs from the gateway's replicas says so.</li>
+ * </ul>
+ * {@link #close} closes the port-forwards and deletes the namespace with everything applied (unless
+ * {@code meshbench.keep}); it runs on every exit path and closing twice is harmless.
+ */
+public final class KubernetesLatencyDeployment implements LatencyDeployment {
+    private static final String ISTIO_PROXY = "istio-proxy";
+
+    private final LatencyCell cell;
+    private final KubernetesSettings settings;
+    private final KubernetesClient client;
+    private final ClusterOps ops;
+    private final PrintStream progress;
+    private final List<ObjectNode> docs;
+    private final List<HasMetadata> resources;
+    private final List<String> services;
+    private final List<Deployment> ingressGateways;
+    private final PortForwards forwards;
+    private final Instant started = Instant.now();
+    private final Map<Long, ResourceSample> latest = new HashMap<>();
+    private volatile URI entry;
+    private volatile ClusterCpu cpu;
+    private boolean closed;
+
+    private KubernetesLatencyDeployment(LatencyCell cell, KubernetesSettings settings, KubernetesClient client, ClusterOps ops,
+            PrintStream progress, List<ObjectNode> docs, List<HasMetadata> resources, List<Deployment> ingressGateways) {
+        this.cell = cell;
+        this.settings = settings;
+        this.client = client;
+        this.ops = ops;
+        this.progress = progress;
+        this.docs = docs;
+        this.resources = resources;
+        this.services = LatencyManifests.graphServices(docs);
+        this.ingressGateways = ingressGateways;
+        this.forwards = new PortForwards(client);
+    }
+
+    /**
+     * How the latency runner deploys cells on a cluster: each cell with a client of its own from {@code clients}
+     * (closed with the cell), {@code created} told as soon as there is something to tear down.
+     */
+    public static LatencyRunner.Deployer deployer(KubernetesSettings settings, Supplier<KubernetesClient> clients,
+            ClusterOps.Applier applier, PrintStream progress, Consumer<LatencyDeployment> created) {
+        return (cell, logDir) -> deploy(cell, settings, clients.get(), applier, progress, created);
+    }
+
+    /** {@link #deployer} on the cluster of the settings' kubeconfig (or the usual places), by server-side apply. */
+    public static LatencyRunner.Deployer deployer(KubernetesSettings settings, PrintStream progress, Consumer<LatencyDeployment> created) {
+        return deployer(settings, () -> KubernetesTarget.client(settings), ClusterOps.Applier.SERVER_SIDE, progress, created);
+    }
+
+    /**
+     * Deploys {@code cell} and waits until the load can start: rollouts, the entry answering {@code /health/ready}
+     * with 200 through the whole path, and Prometheus having a CPU series for every component. On any failure
+     * everything is torn down before the exception leaves.
+     */
+    public static KubernetesLatencyDeployment deploy(LatencyCell cell, KubernetesSettings settings, KubernetesClient client,
+            ClusterOps.Applier applier, PrintStream progress, Consumer<LatencyDeployment> created) {
+        KubernetesLatencyDeployment d = start(cell, settings, client, applier, progress, created);
+        try {
+            d.awaitRollouts();
+            d.openEntry();
+            d.awaitEntry(settings.readyTimeout());
+            d.startCpu();
+            return d;
+        } catch (RuntimeException e) {
+            d.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Checks the cluster (Istio's CRDs, the namespace free or the kit's, Istio's ingress gateway in gateway cells),
+     * removes what an earlier run left in the kit's namespace, and applies the cell; on failure tears down what it
+     * created and closes the client before throwing.
+     */
+    static KubernetesLatencyDeployment start(LatencyCell cell, KubernetesSettings settings, KubernetesClient client,
+            ClusterOps.Applier applier, PrintStream progress, Consumer<LatencyDeployment> created) {
+        ClusterOps ops = new ClusterOps(client, settings.namespace(), applier);
+        KubernetesLatencyDeployment d;
+        try {
+            List<ObjectNode> docs = LatencyManifests.render(cell, settings.namespace(), settings.images(), Kustomize.Files.packaged());
+            List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
+            progress.printf("[%s] checking the cluster at %s%n", cell.id(), client.getMasterUrl());
+            ops.checkClusterAndNamespace();
+            List<Deployment> gateways = cell.ingress()
+                    ? ops.istioGateways(settings.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY, "no ingress gateway",
+                            "cell " + cell.id() + " enters through Istio's ingress gateway: install it (istioctl's default profile has it) "
+                                    + "or name its namespace with -D" + KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE)
+                    : List.of();
+            d = new KubernetesLatencyDeployment(cell, settings, client, ops, progress, docs, resources, gateways);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        created.accept(d);
+        try {
+            if (ops.namespaceIsOurs()) {
+                progress.printf("[%s] removing what an earlier run left in namespace %s%n", cell.id(), settings.namespace());
+                List<String> problems = ops.teardown(Duration.ofSeconds(120));
+                if (!problems.isEmpty()) {
+                    throw new TargetException("clearing namespace " + settings.namespace() + " failed: " + String.join("; ", problems));
+                }
+            }
+            progress.printf("[%s] applying %d resources of istio-config/%s to namespace %s%n", cell.id(), d.resources.size(),
+                    LatencyManifests.dir(cell), settings.namespace());
+            ops.apply(d.resources);
+            d.noteGatewayScale();
+            return d;
+        } catch (RuntimeException e) {
+            d.close();
+            throw e;
+        }
+    }
+
+    private void noteGatewayScale() {
+        for (Deployment g : ingressGateways) {
+            int replicas = Optional.ofNullable(g.getSpec().getReplicas()).orElse(1);
+            if (replicas != cell.scale()) {
+                progress.printf("[%s] note: Istio's ingress gateway %s/%s runs %d replica(s), the cell's scale is %d; the kit does not "
+                        + "change Istio's install: pin its HorizontalPodAutoscaler to the scale as istio-config/README.md (\"The latency "
+                        + "study\") shows%n", cell.id(), g.getMetadata().getNamespace(), g.getMetadata().getName(), replicas, cell.scale());
+            }
+        }
+    }
+
+    /** Waits until every Deployment applied (and Istio's ingress gateway in gateway cells) is rolled out. */
+    public void awaitRollouts() {
+        progress.printf("[%s] waiting for %d rollouts%s%n", cell.id(),
+                resources.stream().filter(Deployment.class::isInstance).count(),
+                ingressGateways.isEmpty() ? "" : " and Istio's ingress gateway");
+        ops.awaitRollouts(resources, ingressGateways, settings.readyTimeout());
+    }
+
+    /** Opens where the load generator sends: the setting's URL, else a port-forward (see the class comment). */
+    void openEntry() {
+        Optional<URI> url = cell.ingress() ? settings.ingressUrl() : settings.entrypointUrl();
+        if (url.isPresent()) {
+            entry = withPath(url.get());
+            progress.printf("[%s] load goes to %s (-D%s)%n", cell.id(), entry,
+                    cell.ingress() ? KubernetesSettings.P_INGRESS_URL : KubernetesSettings.P_ENTRYPOINT_URL);
+            return;
+        }
+        String ns;
+        String service;
+        int port;
+        if (cell.ingress()) {
+            ns = settings.ingressGatewayNamespace();
+            service = ops.istioGatewayService(ns, ClusterOps.ISTIO_INGRESS_GATEWAY).getMetadata().getName();
+            port = LatencyManifests.gatewayPort(docs).orElseThrow(() -> new IllegalStateException(
+                    "cell " + cell.id() + " has an ingress but its manifests no Gateway port"));
+        } else {
+            ns = settings.namespace();
+            service = LatencyManifests.entrypoint(docs);
+            port = LatencyManifests.servicePort(docs, service);
+        }
+        String property = cell.ingress() ? KubernetesSettings.P_INGRESS_URL : KubernetesSettings.P_ENTRYPOINT_URL;
+        entry = withPath(forwards.open(ns, service, port, " (or set -D" + property + ")"));
+        progress.printf("[%s] load goes to %s: a port-forward to Service %s/%s port %d, through the API server to one pod; it limits "
+                + "the rate the cell can reach: set -D%s for the study's figures%n", cell.id(), entry, ns, service, port, property);
+    }
+
+    private void awaitEntry(Duration timeout) {
+        URI ready = entry.resolve("/health/ready");
+        progress.printf("[%s] waiting for %s to answer%n", cell.id(), ready);
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
+        AcmeairData.awaitReady(http, "cell " + cell.id(), ready, System.nanoTime() + timeout.toNanos(), timeout, 500, Optional::empty);
+    }
+
+    private void startCpu() {
+        List<String> namespaces = new ArrayList<>(List.of(settings.namespace()));
+        if (!ingressGateways.isEmpty() && !settings.ingressGatewayNamespace().equals(settings.namespace())) {
+            namespaces.add(settings.ingressGatewayNamespace());
+        }
+        ClusterCpu c = ClusterCpu.start(settings, forwards, namespaces, this::componentOf, components(), started.minusSeconds(60));
+        synchronized (this) {
+            keepNewest(latest, c.startSamples());
+        }
+        cpu = c;
+    }
+
+    private static URI withPath(URI u) {
+        return u.getRawPath() == null || u.getRawPath().isEmpty() ? u.resolve("/") : u;
+    }
+
+    /** The cell's components, as {@link #componentOf} places CPU series on them. */
+    public List<Component> components() {
+        List<Component> out = new ArrayList<>();
+        for (String svc : services) {
+            out.add(new Component(svc, Role.APP));
+            if (cell.sidecar()) {
+                out.add(new Component(TopologyPlanner.sidecarOf(svc), Role.MESH));
+            }
+        }
+        if (cell.ingress()) {
+            out.add(new Component(LatencyPlanner.INGRESS_GATEWAY, Role.MESH));
+        }
+        return out;
+    }
+
+    /** Places a container series: a graph service's own container, its pods' {@code istio-proxy}, Istio's ingress gateway. */
+    Optional<Component> componentOf(Map<String, String> labels) {
+        String ns = labels.getOrDefault("namespace", "");
+        String pod = labels.getOrDefault("pod", "");
+        String container = labels.getOrDefault("container", "");
+        if (ns.equals(settings.namespace())) {
+            for (String svc : services) {
+                if (KubernetesDeployment.ownedBy(pod, svc)) {
+                    if (container.equals(svc)) {
+                        return Optional.of(new Component(svc, Role.APP));
+                    }
+                    return cell.sidecar() && ISTIO_PROXY.equals(container)
+                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), Role.MESH)) : Optional.empty();
+                }
+            }
+        }
+        if (ns.equals(settings.ingressGatewayNamespace()) && ISTIO_PROXY.equals(container)
+                && ingressGateways.stream().anyMatch(g -> KubernetesDeployment.ownedBy(pod, g.getMetadata().getName()))) {
+            return Optional.of(new Component(LatencyPlanner.INGRESS_GATEWAY, Role.MESH));
+        }
+        return Optional.empty();
+    }
+
+    /** Where the load generator sends: the one entry (the cluster balances behind it). */
+    @Override
+    public List<URI> targets() {
+        URI e = entry;
+        if (e == null) {
+            throw new IllegalStateException("cell " + cell.id() + ": the entry is not open yet");
+        }
+        return List.of(e);
+    }
+
+    /**
+     * Every container's cumulative CPU as Prometheus last saw it (one sample per container, the newest): up to one
+     * scrape interval old, so a phase's CPU is as exact as the scrape interval against the phase's length.
+     */
+    @Override
+    public synchronized List<ResourceSample> sampleResources() {
+        ClusterCpu c = cpu;
+        if (c == null) {
+            return List.of();
+        }
+        return keepNewest(latest, c.poll());
+    }
+
+    /**
+     * Adds {@code polled} to {@code latest} (newest sample per pid) and returns every pid's newest: what the runner
+     * takes differences of, one cumulative reading per container, even from a poll that brought nothing new.
+     */
+    static List<ResourceSample> keepNewest(Map<Long, ResourceSample> latest, List<ResourceSample> polled) {
+        for (ResourceSample s : polled) {
+            latest.merge(s.pid(), s, (a, b) -> b.epochMs() >= a.epochMs() ? b : a);
+        }
+        return latest.values().stream().sorted(java.util.Comparator.comparingLong(ResourceSample::pid)).toList();
+    }
+
+    @Override
+    public Optional<String> failure() {
+        return Optional.empty();
+    }
+
+    /** Istio's proxies, with the version of istiod where the cluster shows it. */
+    @Override
+    public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        ClusterFacts.istioVersion(client).ifPresent(v -> {
+            if (cell.sidecar()) {
+                versions.put("sidecar", "istio-proxy " + v);
+            }
+            if (cell.ingress()) {
+                versions.put("ingress-gateway", "istio-proxy " + v);
+            }
+        });
+        return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.tlsProvider());
+    }
+
+    /** The resources applied, in order. */
+    public List<HasMetadata> resources() {
+        return resources;
+    }
+
+    public LatencyCell cell() {
+        return cell;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        forwards.close();
+        try {
+            ops.teardownOrKeep(settings.keep(), cell.id(), progress);
+        } finally {
+            client.close();
+        }
+    }
+
+    /** The Service a port-forward would enter by, for tests: Istio's ingress gateway's or the entrypoint's. */
+    String entryService() {
+        return cell.ingress() ? ops.istioGatewayService(settings.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY)
+                .getMetadata().getName() : LatencyManifests.entrypoint(docs);
+    }
+}
