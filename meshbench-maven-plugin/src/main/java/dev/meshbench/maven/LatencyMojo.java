@@ -149,7 +149,7 @@ public class LatencyMojo extends AbstractMojo {
         } catch (IllegalArgumentException | dev.meshbench.orchestrator.target.TargetException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.versions(), mesh.workers(), mesh.sidecarMtls(),
+        DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.latencyVersions(), mesh.workers(), mesh.sidecarMtls(),
                 dataPlane.dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.ENVOY ? "BoringSSL" : null);
         Map<String, String> recorded = new TreeMap<>(RunConfig.meshSettings(props));
         recorded.putAll(cpuSets.asProperties());

@@ -69,4 +69,19 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
     public DataPlane dataPlane() {
         return options.dataPlane();
     }
+
+    /**
+     * The versions the latency study records: its proxy kinds are the sidecar and the ingress gateway, and the
+     * ingress is the sidecar's binary on both data planes (Envoy, or the Netty relay); no egress gateway, no nginx.
+     */
+    public Map<String, String> latencyVersions() {
+        String sidecar = versions.get("sidecar");
+        if (sidecar == null) {
+            return Map.of();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put("sidecar", sidecar);
+        out.put("ingress-gateway", sidecar);
+        return java.util.Collections.unmodifiableMap(out);
+    }
 }
