@@ -30,12 +30,16 @@ import java.util.TreeMap;
  * @param missed           open loop: requests due within the phase that were never sent
  * @param fellBehind       open loop: the generator could not keep its schedule, so the rate was not offered as asked
  * @param fellBehindReason why, in words; {@code null} when it kept up
+ * @param serviceTime      open loop: the same percentiles counted from each request's <em>actual</em> send, what a
+ *                         tool prone to coordinated omission reports; the gap to {@code p50}..{@code p999} is time
+ *                         requests waited behind the schedule (for a free connection or a late generator).
+ *                         {@code null} for a closed loop (there it equals the latency) and in older files
  * @param histogram        the latency histogram, HdrHistogram's compressed encoding in base64 (microseconds), so
  *                         runs can be merged
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"connections", "seconds", "requests", "errors", "targetRate", "achievedRate", "p50", "p90", "p99", "p999",
-        "max", "mean", "lateSends", "maxSendLagMs", "missed", "fellBehind", "fellBehindReason", "histogram"})
+        "max", "mean", "lateSends", "maxSendLagMs", "missed", "fellBehind", "fellBehindReason", "serviceTime", "histogram"})
 public record LoadPhase(
         @JsonProperty(required = true) int connections,
         @JsonProperty(required = true) double seconds,
@@ -54,6 +58,7 @@ public record LoadPhase(
         @JsonProperty(required = true) long missed,
         @JsonProperty(required = true) boolean fellBehind,
         String fellBehindReason,
+        ServiceTime serviceTime,
         String histogram) {
 
     public LoadPhase {
@@ -69,6 +74,21 @@ public record LoadPhase(
         Checks.notNegative("missed", missed);
         if (fellBehind && (fellBehindReason == null || fellBehindReason.isBlank())) {
             throw new IllegalArgumentException("fellBehindReason must say why a phase fell behind its schedule");
+        }
+    }
+
+    /** Percentiles of the time from a request's actual send to the end of its answer, ms. */
+    @JsonPropertyOrder({"p50", "p90", "p99", "p999"})
+    public record ServiceTime(
+            @JsonProperty(required = true) double p50,
+            @JsonProperty(required = true) double p90,
+            @JsonProperty(required = true) double p99,
+            @JsonProperty(required = true) double p999) {
+        public ServiceTime {
+            Checks.notNegative("serviceTime.p50", p50);
+            Checks.notNegative("serviceTime.p90", p90);
+            Checks.notNegative("serviceTime.p99", p99);
+            Checks.notNegative("serviceTime.p999", p999);
         }
     }
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LatencyCellResultsTest {
     static LoadPhase phase(Double target, double rate, boolean behind) {
         return new LoadPhase(64, 30, (long) (rate * 30), Map.of("http-503", 2L), target, rate, 0.6, 1.1, 2.7, 5.0, 9.5, 0.7,
-                behind ? 120 : 0, behind ? 210.5 : 0.4, 0, behind, behind ? "120 of 48000 requests sent late" : null, null);
+                behind ? 120 : 0, behind ? 210.5 : 0.4, 0, behind, behind ? "120 of 48000 requests sent late" : null,
+                target == null ? null : new LoadPhase.ServiceTime(0.5, 0.9, 2.1, 4.2), null);
     }
 
     static LatencyCellResults cell(String id, RunStatus status, LoadPhase max, LoadPhase fixed) {
@@ -39,6 +40,23 @@ class LatencyCellResultsTest {
         assertEquals(r, ResultsJson.readLatency(file));
         assertEquals(2, r.atFraction().errorCount());
         assertTrue(r.atFraction().openLoop());
+        assertEquals(new LoadPhase.ServiceTime(0.5, 0.9, 2.1, 4.2), ResultsJson.readLatency(file).atFraction().serviceTime());
+        assertEquals(1, json.split("\"serviceTime\"", -1).length - 1, "only the open loop has a service time: " + json);
+    }
+
+    @Test
+    void aFileWrittenBeforeServiceTimesStillReads(@TempDir Path dir) throws Exception {
+        LatencyCellResults r = cell("single/1/none/none", RunStatus.PASSED, phase(null, 6400, false), phase(4800.0, 4790, false));
+        Path file = dir.resolve(ResultsSchema.LATENCY_FILE);
+        ResultsJson.writeJson(file, r);
+        String older = Files.readString(file).replaceAll("(?s),\\s*\"serviceTime\" : \\{[^}]*\\}", "");
+        assertTrue(!older.contains("serviceTime"), older);
+        Files.writeString(file, older);
+
+        LatencyCellResults read = ResultsJson.readLatency(file);
+
+        assertEquals(null, read.atFraction().serviceTime());
+        assertEquals(r.atFraction().p99(), read.atFraction().p99());
     }
 
     @Test
@@ -53,7 +71,7 @@ class LatencyCellResultsTest {
         assertTrue(mismatch.getMessage().contains("disagrees"), mismatch.getMessage());
         assertThrows(IllegalArgumentException.class, () -> cell("single/1/none/none", RunStatus.PASSED, max, null), "a passed cell has both phases");
         assertEquals("sidecar-a-1 exited with 1", cell("single/1/none/none", RunStatus.FAILED, null, null).failureReason());
-        assertThrows(IllegalArgumentException.class, () -> new LoadPhase(1, 1, 1, Map.of(), 10.0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, true, " ", null),
+        assertThrows(IllegalArgumentException.class, () -> new LoadPhase(1, 1, 1, Map.of(), 10.0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, true, " ", null, null),
                 "fell behind without a reason");
     }
 

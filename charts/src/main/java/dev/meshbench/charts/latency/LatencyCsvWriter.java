@@ -15,7 +15,7 @@ public final class LatencyCsvWriter {
     /** The columns. */
     public static final List<String> HEADER = List.of("data_plane", "svc", "scale", "ingress", "sidecar", "p99_ms",
             "p50_ms", "p90_ms", "p999_ms", "max_qps", "rate_75_target", "rate_75_achieved", "errors", "fell_behind",
-            "run_id", "gist_p99_ms", "gist_p50_ms", "gist_max_qps");
+            "service_p50_ms", "service_p99_ms", "run_id", "gist_p99_ms", "gist_p50_ms", "gist_max_qps");
 
     private LatencyCsvWriter() {
     }
@@ -23,7 +23,8 @@ public final class LatencyCsvWriter {
     /**
      * The file's text. Latencies in ms (ours to the microsecond, the gist's as published, converted from seconds);
      * rates in requests/s; {@code errors}: failed requests of both phases; {@code fell_behind}: {@code true} when
-     * the generator could not keep the open-loop phase's schedule.
+     * the generator could not keep the open-loop phase's schedule; {@code service_*}: the open loop's percentiles from
+     * each request's actual send (empty in results written before they were recorded).
      */
     public static String csv(LatencyReportModel model) {
         StringBuilder b = new StringBuilder();
@@ -40,6 +41,8 @@ public final class LatencyCsvWriter {
             row.add(number(r.rateAchieved(), 1));
             row.add(r.errors() == null ? "" : Long.toString(r.errors()));
             row.add(r.fellBehind() == null ? "" : Boolean.toString(r.fellBehind()));
+            row.add(number(r.serviceP50Ms(), 3));
+            row.add(number(r.serviceP99Ms(), 3));
             row.add(r.runId() == null ? "" : r.runId());
             row.add(number(r.gistP99Ms(), 6));
             row.add(number(r.gistP50Ms(), 6));

@@ -148,6 +148,10 @@ public final class LatencyHtmlRenderer {
                         + "omission. Percentiles come from one HdrHistogram per cell (3 significant digits).</li>\n");
         h.append("<li><b>Fell behind</b>: the generator could not keep the open loop's schedule, so it offered less than "
                 + "the rate asked for; the cell is flagged and its latencies describe a lighter load.</li>\n");
+        h.append("<li><b>Service P50, P99</b>: the open loop's percentiles counted from each request's actual send, as "
+                + "fortio counts them. The gap to P50 and P99 is time requests waited behind their schedule: for a "
+                + "free connection, or for a generator that shares the CPUs with what it measures. A large gap in a "
+                + "cell that fell behind says its latencies are mostly the generator's wait, not the mesh's.</li>\n");
         h.append("<li><b>Errors</b>: failed requests of both phases; a cell with errors is red.</li>\n");
         h.append("<li><b>One run per cell</b>: nothing is repeated, so no figure has a confidence interval, and a "
                 + "difference of a few tens of microseconds between two cells may well be noise.</li>\n");
@@ -208,7 +212,8 @@ public final class LatencyHtmlRenderer {
         h.append("<div class=\"wide\"><table>\n<tr><th class=\"l\" rowspan=\"2\">svc</th><th rowspan=\"2\">scale</th>"
                 + "<th class=\"l\" rowspan=\"2\">ingress</th><th class=\"l\" rowspan=\"2\">sidecar</th>"
                 + "<th colspan=\"2\">P99 ms</th><th colspan=\"2\">P50 ms</th><th colspan=\"2\">MaxQPS</th>"
-                + "<th rowspan=\"2\">P90<br>ms</th><th rowspan=\"2\">P99.9<br>ms</th><th rowspan=\"2\">")
+                + "<th rowspan=\"2\">P90<br>ms</th><th rowspan=\"2\">P99.9<br>ms</th>"
+                + "<th rowspan=\"2\">service<br>P50 ms</th><th rowspan=\"2\">service<br>P99 ms</th><th rowspan=\"2\">")
                 .append(esc(fraction)).append(" asked<br>req/s</th><th rowspan=\"2\">achieved<br>req/s</th>"
                         + "<th rowspan=\"2\">errors</th><th class=\"l\" rowspan=\"2\">flags</th>"
                         + "<th class=\"l\" rowspan=\"2\">run</th></tr>\n"
@@ -227,6 +232,8 @@ public final class LatencyHtmlRenderer {
             gist(h, r.gistMaxQps(), 0);
             cell(h, r.p90Ms(), 3);
             cell(h, r.p999Ms(), 3);
+            cell(h, r.serviceP50Ms(), 3);
+            cell(h, r.serviceP99Ms(), 3);
             cell(h, r.rateTarget(), 0);
             cell(h, r.rateAchieved(), 0);
             errors(h, r);

@@ -35,6 +35,19 @@ public record LatencyRow(String dataPlane, CellId cell, LoadedCell measured, Loa
         return open() == null ? null : open().p999();
     }
 
+    /**
+     * The open-loop phase's median counted from each request's actual send (what fortio reports); {@code null} when
+     * not measured or in results written before service times were recorded.
+     */
+    public Double serviceP50Ms() {
+        return open() == null || open().serviceTime() == null ? null : open().serviceTime().p50();
+    }
+
+    /** The same for the 99th percentile. */
+    public Double serviceP99Ms() {
+        return open() == null || open().serviceTime() == null ? null : open().serviceTime().p99();
+    }
+
     /** The closed-loop phase's completed requests per second: the gist's MaxQPS. */
     public Double maxQps() {
         return measured == null ? null : measured.results().maxRate().achievedRate();

@@ -55,7 +55,8 @@ public final class LatencyTextRenderer {
         }
         List<String> f = new ArrayList<>();
         if (Boolean.TRUE.equals(r.fellBehind())) {
-            f.add("FELL BEHIND");
+            f.add(r.serviceP99Ms() == null ? "FELL BEHIND"
+                    : "FELL BEHIND (from the actual send: P50 " + number(r.serviceP50Ms(), 3) + ", P99 " + number(r.serviceP99Ms(), 3) + ")");
         }
         if (r.errors() > 0) {
             f.add(r.errors() + (r.errors() == 1 ? " error" : " errors"));

@@ -89,21 +89,21 @@ class LatencyReportTest {
         LatencyReport.generate(latency, out, NOW);
         List<String> lines = Files.readAllLines(out.resolve(LatencyReport.CSV));
         assertEquals("data_plane,svc,scale,ingress,sidecar,p99_ms,p50_ms,p90_ms,p999_ms,max_qps,rate_75_target,"
-                + "rate_75_achieved,errors,fell_behind,run_id,gist_p99_ms,gist_p50_ms,gist_max_qps", lines.get(0));
+                + "rate_75_achieved,errors,fell_behind,service_p50_ms,service_p99_ms,run_id,gist_p99_ms,gist_p50_ms,gist_max_qps", lines.get(0));
         assertEquals(1 + 2 * 16, lines.size(), "netty then envoy, the gist's 16 cells each");
         assertEquals(List.of("netty,single,1,none,none", "netty,double,1,none,none", "netty,single,1,gateway,none",
                 "netty,double,1,gateway,none", "netty,single,1,gateway,sidecar", "netty,double,1,gateway,sidecar",
                 "netty,single,1,none,sidecar", "netty,double,1,none,sidecar", "netty,single,5,none,none"),
                 lines.subList(1, 10).stream().map(l -> String.join(",", List.of(l.split(",", -1)).subList(0, 5))).toList());
         assertTrue(lines.get(17).startsWith("envoy,single,1,none,none,"), lines.get(17));
-        assertEquals("netty,single,1,none,none,0.5,0.1,0.15,0.9,20000,15000,14990,0,false,a-netty-base-new,"
+        assertEquals("netty,single,1,none,none,0.5,0.1,0.15,0.9,20000,15000,14990,0,false,0.05,0.25,a-netty-base-new,"
                 + "2.662,0.612,64000", lines.get(1));
-        assertEquals("netty,single,1,none,sidecar,3,0.4,0.6,8,9000,6750,6740,5,true,netty-sc,17.214,9.103,6400",
+        assertEquals("netty,single,1,none,sidecar,3,0.4,0.6,8,9000,6750,6740,5,true,0.2,1.5,netty-sc,17.214,9.103,6400",
                 lines.get(7));
         // a failed cell, and one that never ran: measured columns empty, the gist's filled
-        assertEquals("netty,double,1,none,none,,,,,,,,,,,447.564,6.938,1837", lines.get(2));
-        assertEquals("netty,single,5,none,none,,,,,,,,,,,2.26841,0.57761,98789", lines.get(9));
-        assertEquals("envoy,double,5,none,sidecar,,,,,,,,,,,66.0513,13.0243,4301", lines.get(32));
+        assertEquals("netty,double,1,none,none,,,,,,,,,,,,,447.564,6.938,1837", lines.get(2));
+        assertEquals("netty,single,5,none,none,,,,,,,,,,,,,2.26841,0.57761,98789", lines.get(9));
+        assertEquals("envoy,double,5,none,sidecar,,,,,,,,,,,,,66.0513,13.0243,4301", lines.get(32));
     }
 
     @Test
@@ -230,7 +230,9 @@ class LatencyReportTest {
                 + "<code>single/1/gateway/sidecar</code>.</li>", "title=\"no passed run of the baseline double/1/none/none on netty\"",
                 "<td class=\"gist\">447.564</td>",
                 "<td class=\"l\">netty-base-failed</td>", "passed run a-netty-base-new",
-                "nothing: the cell has no figures", "superseded", "truncated JSON", "2026-11-23 12:00:00 UTC")) {
+                "nothing: the cell has no figures",
+                "<th rowspan=\"2\">service<br>P99 ms</th>", "<b>Service P50, P99</b>: the open loop's percentiles counted from each "
+                + "request's actual send", "superseded", "truncated JSON", "2026-11-23 12:00:00 UTC")) {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.contains("<b>503</b>"), "a failure reason is text, not markup");
@@ -250,7 +252,7 @@ class LatencyReportTest {
         assertTrue(lines.get(2).matches("single +1 +none +none +0\\.500 +0\\.100 +20000 \\| +2\\.662 +0\\.612 +64000"),
                 lines.get(2));
         assertTrue(lines.get(3).endsWith("  failed"), lines.get(3));
-        assertTrue(lines.get(8).endsWith("FELL BEHIND, 5 errors"), lines.get(8));
+        assertTrue(lines.get(8).endsWith("FELL BEHIND (from the actual send: P50 0.200, P99 1.500), 5 errors"), lines.get(8));
         assertTrue(text.contains("failed envoy single/5/none/none (envoy-s5-base): proxy said <b>503</b> & closed\n"));
         assertTrue(text.contains("failed netty single/1/none/none (netty-base-failed): a component died during the "
                 + "load: service-a exited with 137 [passed run a-netty-base-new shown]\n"));
@@ -319,7 +321,7 @@ class LatencyReportTest {
 
     private static LoadPhase closed(double rate, Map<String, Long> errors) {
         return new LoadPhase(64, 30, Math.round(rate * 30), errors, null, rate, 1, 2, 3, 4, 5, 1.5, 0, 0, 0, false,
-                null, null);
+                null, null, null);
     }
 
     /** The open loop at 75 % of {@code closed}'s rate (filled in by {@link #passed}); it completes 10/s fewer. */
@@ -327,7 +329,7 @@ class LatencyReportTest {
             String fellBehindReason) {
         return new LoadPhase(64, 30, 1000, errors, 1.0, 0, p50, p90, p99, p999, p999 * 2, p50 * 1.1,
                 fellBehindReason == null ? 0 : 120, fellBehindReason == null ? 0.4 : 250, 0, fellBehindReason != null,
-                fellBehindReason, null);
+                fellBehindReason, new LoadPhase.ServiceTime(p50 / 2, p90 / 2, p99 / 2, p999 / 2), null);
     }
 
     private static LatencyCellResults passed(String runId, String plane, String cellId, String start, LoadPhase open,
@@ -335,7 +337,7 @@ class LatencyReportTest {
         double target = closed.achievedRate() * 0.75;
         LoadPhase fixed = new LoadPhase(open.connections(), open.seconds(), open.requests(), open.errors(), target,
                 target - 10, open.p50(), open.p90(), open.p99(), open.p999(), open.max(), open.mean(), open.lateSends(),
-                open.maxSendLagMs(), open.missed(), open.fellBehind(), open.fellBehindReason(), null);
+                open.maxSendLagMs(), open.missed(), open.fellBehind(), open.fellBehindReason(), open.serviceTime(), null);
         return cell(runId, plane, cellId, start, RunStatus.PASSED, null, closed, fixed);
     }
 

@@ -49,7 +49,16 @@ public final class GeneratorLoad implements LatencyRunner.Load {
         return new LoadPhase(r.spec().connections(), r.elapsed().toNanos() / 1e9, r.requests(), errors,
                 r.targetRate().isPresent() ? r.targetRate().getAsDouble() : null, r.achievedRate(), l.p50(), l.p90(), l.p99(), l.p999(),
                 l.max(), l.mean(), s == null ? 0 : s.lateSends(), s == null ? 0 : s.maxSendLagMs(), s == null ? 0 : s.missed(),
-                s != null && s.fellBehind(), s != null && s.fellBehind() ? s.reason() : null, r.latencyHistogram());
+                s != null && s.fellBehind(), s != null && s.fellBehind() ? s.reason() : null, serviceTime(r), r.latencyHistogram());
+    }
+
+    /** Open loop only: in a closed loop every request is sent when due, so its service time is its latency. */
+    private static LoadPhase.ServiceTime serviceTime(LoadResult r) {
+        if (r.targetRate().isEmpty()) {
+            return null;
+        }
+        LoadResult.Latency t = r.serviceTime();
+        return new LoadPhase.ServiceTime(t.p50(), t.p90(), t.p99(), t.p999());
     }
 
     private static void put(Map<String, Long> errors, String kind, long n) {

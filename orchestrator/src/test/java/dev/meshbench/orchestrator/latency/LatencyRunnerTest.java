@@ -48,7 +48,8 @@ class LatencyRunnerTest {
             double achieved = rate.isPresent() ? rate.getAsDouble() : 1000;
             boolean behind = rate.isPresent() && connections == 1;
             return new LoadPhase(connections, duration.toSeconds(), (long) achieved * duration.toSeconds(), Map.of(), rate.isPresent() ? achieved : null,
-                    achieved, 1, 2, 3, 4, 5, 1.5, behind ? 7 : 0, behind ? 50 : 0, 0, behind, behind ? "7 requests sent late" : null, null);
+                    achieved, 1, 2, 3, 4, 5, 1.5, behind ? 7 : 0, behind ? 50 : 0, 0, behind, behind ? "7 requests sent late" : null,
+                    rate.isPresent() ? new LoadPhase.ServiceTime(0.5, 1, 1.5, 2) : null, null);
         }
 
         @Override
