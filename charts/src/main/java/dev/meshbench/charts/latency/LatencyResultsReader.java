@@ -54,7 +54,7 @@ public final class LatencyResultsReader {
         for (Path file : files) {
             readCell(file, read, skipped);
         }
-        read = dropDuplicateIds(read, skipped);
+        read = SkippedRun.dropDuplicateIds(read, LoadedCell::runId, LoadedCell::file, skipped);
         List<LoadedCell> failed = new ArrayList<>(read.stream().filter(c -> c.results().status() == RunStatus.FAILED)
                 .toList());
         List<LoadedCell> passed = latestPassed(read.stream().filter(c -> c.results().status() == RunStatus.PASSED)
@@ -90,19 +90,6 @@ public final class LatencyResultsReader {
         read.add(new LoadedCell(file, r, start));
     }
 
-    private static List<LoadedCell> dropDuplicateIds(List<LoadedCell> cells, List<SkippedRun> skipped) {
-        Map<String, LoadedCell> first = new LinkedHashMap<>();
-        List<LoadedCell> kept = new ArrayList<>();
-        for (LoadedCell c : cells) {
-            LoadedCell earlier = first.putIfAbsent(c.runId(), c);
-            if (earlier == null) {
-                kept.add(c);
-            } else {
-                skipped.add(new SkippedRun(c.file(), "run id " + c.runId() + " was already read from " + earlier.file()));
-            }
-        }
-        return kept;
-    }
 
     /** For each data plane and cell, the passed run that started last (ties: the larger run id); skips the others. */
     private static List<LoadedCell> latestPassed(List<LoadedCell> passed, List<SkippedRun> skipped) {

@@ -58,7 +58,7 @@ public final class ResultsDirectoryReader {
         for (Path dir : runDirs) {
             readRun(dir, mode, runs, skipped);
         }
-        runs = dropDuplicateIds(runs, skipped);
+        runs = SkippedRun.dropDuplicateIds(runs, LoadedRun::runId, LoadedRun::file, skipped);
         // Runs of both targets stay: a cluster's runs are series of their own (data plane istio), beside the local ones.
         runs = keepMajority(runs, skipped, r -> r.results().clientSteps(), "client steps",
                 (value, others) -> "client steps " + value + " differ from " + others + " of the other runs; "
@@ -124,20 +124,6 @@ public final class ResultsDirectoryReader {
         return "no results.json next to it (convert with --convert-missing)";
     }
 
-    private static List<LoadedRun> dropDuplicateIds(List<LoadedRun> runs, List<SkippedRun> skipped) {
-        Map<String, LoadedRun> first = new LinkedHashMap<>();
-        List<LoadedRun> kept = new ArrayList<>();
-        for (LoadedRun r : runs) {
-            LoadedRun earlier = first.putIfAbsent(r.runId(), r);
-            if (earlier == null) {
-                kept.add(r);
-            } else {
-                skipped.add(new SkippedRun(r.file(), "run id " + r.runId() + " was already read from "
-                        + earlier.file()));
-            }
-        }
-        return kept;
-    }
 
     /** Keeps the runs whose {@code key} is the most common one (ties: the first run's); skips the rest. */
     private static <K> List<LoadedRun> keepMajority(List<LoadedRun> runs, List<SkippedRun> skipped,
