@@ -127,7 +127,7 @@ public final class AcmeairService implements AutoCloseable {
             LOG.info("{} service listening on {}", name.id(), s.address());
             return s;
         } catch (RuntimeException e) {
-            closeAll(closeables);
+            ServiceHttpServer.closeAll(closeables);
             throw new ServiceStartException("starting the " + name.id() + " service on " + config.host() + ":" + config.port()
                     + " failed: " + ComponentMain.describe(e), e);
         }
@@ -164,8 +164,7 @@ public final class AcmeairService implements AutoCloseable {
 
     /** {@code host:port} for the ready line: the bound host, or 127.0.0.1 when bound to every interface. */
     public String address() {
-        String h = config.host();
-        return ("0.0.0.0".equals(h) || "::".equals(h) ? "127.0.0.1" : h) + ":" + port();
+        return ServiceHttpServer.readyAddress(config.host(), port());
     }
 
     /** {@code http://<address>}. */
@@ -181,18 +180,9 @@ public final class AcmeairService implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            closeAll(closeables);
+            ServiceHttpServer.closeAll(closeables);
             LOG.info("{} service stopped", config.service().id());
         }
     }
 
-    private static void closeAll(List<AutoCloseable> closeables) {
-        for (AutoCloseable c : closeables) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                LOG.warn("closing {} failed: {}", c, e.getMessage());
-            }
-        }
-    }
 }

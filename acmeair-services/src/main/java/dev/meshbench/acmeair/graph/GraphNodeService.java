@@ -66,7 +66,7 @@ public final class GraphNodeService implements AutoCloseable {
             LOG.info("graph node {} of {} listening on {}", name, config.graph().source(), s.address());
             return s;
         } catch (RuntimeException e) {
-            closeAll(closeables);
+            ServiceHttpServer.closeAll(closeables);
             throw new ServiceStartException("starting graph node " + name + " on " + config.host() + ":" + config.port()
                     + " failed: " + ComponentMain.describe(e), e);
         }
@@ -82,8 +82,7 @@ public final class GraphNodeService implements AutoCloseable {
 
     /** {@code host:port} for the ready line: the bound host, or 127.0.0.1 when bound to every interface. */
     public String address() {
-        String h = config.host();
-        return ("0.0.0.0".equals(h) || "::".equals(h) ? "127.0.0.1" : h) + ":" + port();
+        return ServiceHttpServer.readyAddress(config.host(), port());
     }
 
     /** {@code http://<address>}. */
@@ -99,18 +98,9 @@ public final class GraphNodeService implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            closeAll(closeables);
+            ServiceHttpServer.closeAll(closeables);
             LOG.info("graph node {} stopped", name());
         }
     }
 
-    private static void closeAll(List<AutoCloseable> closeables) {
-        for (AutoCloseable c : closeables) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                LOG.warn("closing {} failed: {}", c, e.getMessage());
-            }
-        }
-    }
 }

@@ -9,6 +9,7 @@ import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -25,6 +26,22 @@ public final class ServiceHttpServer {
     public static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     private ServiceHttpServer() {
+    }
+
+    /** {@code host:port} for the ready line: the bound host, or 127.0.0.1 when bound to every interface. */
+    public static String readyAddress(String boundHost, int port) {
+        return ("0.0.0.0".equals(boundHost) || "::".equals(boundHost) ? "127.0.0.1" : boundHost) + ":" + port;
+    }
+
+    /** Closes each in order; a failure is logged and the rest still close. */
+    public static void closeAll(List<AutoCloseable> closeables) {
+        for (AutoCloseable c : closeables) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                LOG.warn("closing {} failed: {}", c, e.getMessage());
+            }
+        }
     }
 
     /** Readiness as the endpoint reports it. */
