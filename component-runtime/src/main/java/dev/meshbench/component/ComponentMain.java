@@ -21,16 +21,6 @@ public final class ComponentMain {
     private ComponentMain() {
     }
 
-    /** True when the arguments ask to exit on stdin EOF; the flag is the same for every component. */
-    public static boolean wantsStdinWatch(String[] args) {
-        for (String a : args) {
-            if ("--exit-on-stdin-eof".equals(a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Starts a daemon thread that calls {@code System.exit(0)} (running shutdown hooks) once stdin reaches EOF. */
     public static void exitWhenStdinCloses(String component) {
         exitWhenClosed(component, System.in);
@@ -56,10 +46,14 @@ public final class ComponentMain {
 
     /** Prints {@code <component>: <what> failed: <cause>} on stderr and exits with {@link #EXIT_START_FAILED}. */
     public static void fail(String component, String what, Throwable cause) {
-        String reason = cause == null ? "" : ": " + describe(cause);
-        System.err.println(component + ": " + what + " failed" + reason);
+        System.err.println(failureLine(component, what, cause));
         System.err.flush();
         System.exit(EXIT_START_FAILED);
+    }
+
+    /** {@code <component>: <what> failed: <cause>}, the one line a component prints when it cannot start. */
+    public static String failureLine(String component, String what, Throwable cause) {
+        return component + ": " + what + " failed" + (cause == null ? "" : ": " + describe(cause));
     }
 
     /** The message of a throwable and its causes, without stack traces. */

@@ -1,21 +1,24 @@
 package dev.meshbench.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.component.ReadyLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 @DisplayName("EmbeddedMongoMain")
 class EmbeddedMongoMainTest {
@@ -50,20 +53,38 @@ class EmbeddedMongoMainTest {
         }
     }
 
+    /** Runs the command line in this JVM; every case here is refused before anything starts. */
+    static String refused(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = EmbeddedMongoMain.commandLine(new EmbeddedMongoMain(), Map.of());
+        cli.setErr(new PrintWriter(err, true));
+        assertEquals(2, cli.execute(args), err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        return err.toString().strip();
+    }
+
     @Test
     @DisplayName("rejects missing --dir and a bad port, naming the option")
     void rejectsBadArguments() {
-        IllegalArgumentException noDir = assertThrows(IllegalArgumentException.class, () -> EmbeddedMongoMain.parse(new String[0]));
-        assertTrue(noDir.getMessage().contains("--dir"), noDir.getMessage());
-        IllegalArgumentException badPort = assertThrows(IllegalArgumentException.class,
-                () -> EmbeddedMongoMain.parse(new String[] {"--dir", "x", "--port", "70000"}));
-        assertTrue(badPort.getMessage().contains("70000"), badPort.getMessage());
-        IllegalArgumentException badName = assertThrows(IllegalArgumentException.class,
-                () -> EmbeddedMongoMain.parse(new String[] {"--dir", "x", "--server-name", "under_score"}));
-        assertTrue(badName.getMessage().contains("under_score"), badName.getMessage());
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> EmbeddedMongoMain.parse(new String[] {"--dir", "x", "--verbose"}));
-        assertTrue(unknown.getMessage().contains("--verbose"), unknown.getMessage());
+        String noDir = refused();
+        assertTrue(noDir.contains("--dir"), noDir);
+        String badPort = refused("--dir", "x", "--port", "70000");
+        assertTrue(badPort.contains("70000"), badPort);
+        String badName = refused("--dir", "x", "--server-name", "under_score");
+        assertTrue(badName.contains("under_score"), badName);
+        String unknown = refused("--dir", "x", "--verbose");
+        assertTrue(unknown.contains("--verbose"), unknown);
+    }
+
+    @Test
+    @DisplayName("--help prints the options and the ready line, and exits 0")
+    void help() {
+        StringWriter out = new StringWriter();
+        CommandLine cli = EmbeddedMongoMain.commandLine(new EmbeddedMongoMain(), Map.of());
+        cli.setOut(new PrintWriter(out, true));
+        assertEquals(0, cli.execute("--help"));
+        assertTrue(out.toString().contains("--server-name=NAME"), out.toString());
+        assertTrue(out.toString().contains("MESHBENCH-READY component=mongo"), out.toString());
     }
 
     @Test
@@ -78,6 +99,6 @@ class EmbeddedMongoMainTest {
         assertEquals(2, p.exitValue());
         List<String> lines = err.lines().toList();
         assertEquals(1, lines.size(), err);
-        assertTrue(lines.get(0).startsWith("mongo: reading arguments failed: --port 'not-a-port' is not a number"), err);
+        assertTrue(lines.get(0).startsWith("mongo: reading arguments failed: --port 'not-a-port' is not a whole number"), err);
     }
 }

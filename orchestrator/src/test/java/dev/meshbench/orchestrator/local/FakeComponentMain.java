@@ -17,7 +17,7 @@ public final class FakeComponentMain {
     public static void main(String[] args) throws Exception {
         String mode = args[0];
         String name = args.length > 1 ? args[1] : "fake";
-        if (ComponentMain.wantsStdinWatch(args)) {
+        if (java.util.Arrays.asList(args).contains("--exit-on-stdin-eof")) {
             ComponentMain.exitWhenStdinCloses(name);
         }
         switch (mode) {
