@@ -1,15 +1,11 @@
 package dev.meshbench.dataplane.cli;
 
 import dev.meshbench.component.ComponentMain;
-import dev.meshbench.component.ReadyLine;
-import dev.meshbench.dataplane.BoundAddresses;
+import dev.meshbench.component.cli.ComponentCommandLine;
 import dev.meshbench.dataplane.DataplaneBootstrap;
-import dev.meshbench.dataplane.ListenerBindException;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
+import java.io.PrintWriter;
+import picocli.CommandLine;
 
 /**
  * Entry point of {@code dataplane.jar}: {@code sidecar}, {@code egress-gateway} or {@code sni-proxy}. Bad input
@@ -49,63 +45,20 @@ public final class DataplaneMain {
      * @param watchStdin whether {@code --exit-on-stdin-eof} may install the stdin watcher
      */
     public static Launch launch(String[] args, PrintStream out, PrintStream err, boolean watchStdin) {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("help") || args[0].equals("-h")) {
-            (args.length == 0 ? err : out).print(Usage.GENERAL);
-            return Launch.exit(args.length == 0 ? ComponentMain.EXIT_START_FAILED : 0);
-        }
-        Optional<Command> command = Command.byWord(args[0]);
-        if (command.isEmpty()) {
-            return usageError(err, "dataplane", "unknown command '" + args[0] + "' (use sidecar, egress-gateway or sni-proxy)");
-        }
-        Command c = command.get();
-        List<String> rest = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
-        CommandLineReader.LaunchPlan plan;
-        try {
-            plan = CommandLineReader.read(c, rest);
-        } catch (UsageException e) {
-            return usageError(err, "dataplane " + c.word(), e.getMessage());
-        }
-        if (plan.help()) {
-            out.print(Usage.of(c));
-            return Launch.exit(0);
-        }
-        String name = plan.config().name();
-        if (plan.exitOnStdinEof() && watchStdin) {
-            ComponentMain.exitWhenStdinCloses(name);
-        }
-        DataplaneBootstrap bootstrap = new DataplaneBootstrap(plan.config());
-        BoundAddresses bound;
-        try {
-            bound = bootstrap.start();
-        } catch (ListenerBindException e) {
-            return startFailure(err, name, e.operation(), e.getCause());
-        } catch (RuntimeException e) {
-            return startFailure(err, name, "starting", e);
-        }
-        List<String> fields = new ArrayList<>(List.of("address", BoundAddresses.text(bound.admin())));
-        bound.listeners().forEach((listener, address) -> {
-            fields.add("listener." + listener);
-            fields.add(BoundAddresses.text(address));
-        });
-        // Last, so the fields before it stay where they were.
-        fields.add(READY_TLS_PROVIDER);
-        fields.add(bootstrap.tlsProvider().word());
-        out.println(ReadyLine.of(name, fields.toArray(String[]::new)));
-        out.flush();
-        return new Launch(0, bootstrap);
+        DataplaneCommand command = new DataplaneCommand(watchStdin);
+        CommandLine cli = commandLine(command);
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return command.running == null ? Launch.exit(code) : new Launch(0, command.running);
     }
 
-    private static Launch usageError(PrintStream err, String prefix, String message) {
-        err.println(prefix + ": " + message + " (see --help)");
-        err.flush();
-        return Launch.exit(ComponentMain.EXIT_START_FAILED);
-    }
-
-    /** Same one-line shape as {@link ComponentMain#fail}: {@code <component>: <what> failed: <cause>}. */
-    private static Launch startFailure(PrintStream err, String component, String what, Throwable cause) {
-        err.println(component + ": " + what + " failed: " + ComponentMain.describe(cause));
-        err.flush();
-        return Launch.exit(ComponentMain.EXIT_START_FAILED);
+    /** The command line: bad input is one line, {@code dataplane <command>: <what is wrong> (see --help)}, exit 2. */
+    static CommandLine commandLine(DataplaneCommand command) {
+        CommandLine cli = new CommandLine(command);
+        cli.setUsageHelpWidth(120);
+        return ComponentCommandLine.configure(cli, System.getenv(),
+                (failed, message) -> failed.getCommandSpec().qualifiedName() + ": " + message + " (see --help)");
     }
 
     /** slf4j-simple defaults for a component process: stderr, timestamps, short logger names, Netty quiet. */

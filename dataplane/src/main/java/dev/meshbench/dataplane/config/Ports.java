@@ -7,13 +7,24 @@ public final class Ports {
 
     /** Parses a port in {@code [min, 65535]}; {@code what} names the value in the error. */
     public static int parse(String text, String what, int min) {
+        try {
+            return parse(text, min);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " " + e.getMessage());
+        }
+    }
+
+    /** Parses a port in {@code [min, 65535]}; the error says what is wrong, without naming the value. */
+    public static int parse(String text, int min) {
         int port;
         try {
             port = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + " must be a number " + min + "-65535 (got '" + text + "')");
+            throw new IllegalArgumentException("must be a number " + min + "-65535 (got '" + text + "')");
         }
-        check(port, what, min);
+        if (port < min || port > 65535) {
+            throw new IllegalArgumentException("must be " + min + "-65535 (got " + port + ")");
+        }
         return port;
     }
 

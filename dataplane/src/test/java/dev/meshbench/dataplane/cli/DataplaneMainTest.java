@@ -169,6 +169,6 @@ class DataplaneMainTest {
         assertEquals(2, launch().exitCode());
         assertEquals(0, launch("sidecar", "--help").exitCode());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("--listener name=N,port=P,upstream=HOST:PORT[|HOST:PORT...]"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--tls-provider P"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--tls-provider=P"));
     }
 }
