@@ -27,13 +27,4 @@ public record Behaviour(boolean flightCache, boolean rewardsAsync, int addedLate
     public Behaviour(boolean flightCache, boolean rewardsAsync) {
         this(flightCache, rewardsAsync, 0);
     }
-
-    /** The value of a switch option: {@code true} or {@code false}, nothing else (a typo must not mean false). */
-    public static boolean parseSwitch(String option, String value) {
-        return switch (value.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(option + " '" + value + "' must be true or false");
-        };
-    }
 }

@@ -6,7 +6,6 @@ import dev.meshbench.acmeair.config.MongoConfig;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
 import dev.meshbench.acmeair.security.JwtKeys;
-import dev.meshbench.component.ComponentMain;
 import dev.meshbench.mongo.EmbeddedMongoConfig;
 import dev.meshbench.mongo.EmbeddedTlsMongo;
 import java.io.IOException;
@@ -31,7 +30,6 @@ import java.util.stream.Stream;
  * Ctrl-C and removes its temporary directory on the way out.
  */
 public final class AllInOneLauncher implements AutoCloseable {
-    public static final String USAGE_ARGS = "[--base-port 9080] [--customers 10000] [--days 5] [--flight-cache true|false] [--rewards-async true|false]";
     public static final int DEFAULT_BASE_PORT = 9080;
     public static final int DEFAULT_CUSTOMERS = 10_000;
     public static final int DEFAULT_DAYS = 5;
@@ -74,64 +72,6 @@ public final class AllInOneLauncher implements AutoCloseable {
                 throw new IllegalArgumentException("--days " + days + " must be at least 1");
             }
         }
-
-        static Settings parse(List<String> args) {
-            int base = DEFAULT_BASE_PORT;
-            int customers = DEFAULT_CUSTOMERS;
-            int days = DEFAULT_DAYS;
-            boolean cache = Behaviour.ORIGINAL.flightCache();
-            boolean async = Behaviour.ORIGINAL.rewardsAsync();
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (i + 1 >= args.size()) {
-                    throw new IllegalArgumentException("'" + a + "' needs a value; usage: all " + USAGE_ARGS);
-                }
-                if (a.equals("--flight-cache") || a.equals("--rewards-async")) {
-                    boolean b = Behaviour.parseSwitch(a, args.get(++i));
-                    if (a.equals("--flight-cache")) {
-                        cache = b;
-                    } else {
-                        async = b;
-                    }
-                    continue;
-                }
-                int v = number(a, args.get(++i));
-                switch (a) {
-                    case "--base-port" -> base = v;
-                    case "--customers" -> customers = v;
-                    case "--days" -> days = v;
-                    default -> throw new IllegalArgumentException("unknown option '" + a + "'; usage: all " + USAGE_ARGS);
-                }
-            }
-            return new Settings(base, customers, days, new Behaviour(cache, async));
-        }
-
-        private static int number(String option, String v) {
-            try {
-                return Integer.parseInt(v);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " '" + v + "' is not a whole number");
-            }
-        }
-    }
-
-    public static void main(List<String> args) {
-        Settings settings;
-        try {
-            settings = Settings.parse(args);
-        } catch (IllegalArgumentException e) {
-            ComponentMain.fail("all", "reading options", e);
-            return;
-        }
-        AllInOneLauncher launcher;
-        try {
-            launcher = start(settings);
-        } catch (RuntimeException e) {
-            ComponentMain.fail("all", "starting", e);
-            return;
-        }
-        launcher.printWelcome();
-        ComponentMain.awaitShutdown("all", launcher::close);
     }
 
     public static AllInOneLauncher start(Settings s) {
@@ -221,7 +161,8 @@ public final class AllInOneLauncher implements AutoCloseable {
         }
     }
 
-    void printWelcome() {
+    /** The URLs and a few curl commands to try, on stdout. */
+    public void printWelcome() {
         String today = LocalDate.now(ZoneOffset.UTC).toString();
         String auth = service(ServiceName.AUTH).baseUrl();
         String customer = service(ServiceName.CUSTOMER).baseUrl();

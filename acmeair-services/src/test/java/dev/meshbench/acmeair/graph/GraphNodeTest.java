@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.meshbench.acmeair.cli.GraphNodeCommand;
 import dev.meshbench.graph.ServiceGraphReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +50,7 @@ class GraphNodeTest {
 
     /** Starts a node in this JVM from command-line arguments, as {@code graph-node} does. */
     GraphNodeService start(String... args) throws Exception {
-        GraphNodeOptions o = GraphNodeOptionsReader.read(List.of(args), Map.of());
+        GraphNodeOptions o = GraphNodeCommand.options(List.of(args), Map.of());
         GraphNodeService s = GraphNodeService.start(GraphNodeConfig.of(o, ServiceGraphReader.read(o.graph())));
         started.add(s);
         return s;
@@ -266,7 +267,7 @@ class GraphNodeTest {
     @Test
     @DisplayName("a callee without --call is reached at http://<callee>:8080/")
     void defaultCalleeUrl() throws Exception {
-        GraphNodeOptions o = GraphNodeOptionsReader.read(List.of("--graph", DOUBLE.toString(), "--service", "go-sample", "--port", "0"), Map.of());
+        GraphNodeOptions o = GraphNodeCommand.options(List.of("--graph", DOUBLE.toString(), "--service", "go-sample", "--port", "0"), Map.of());
         GraphNodeConfig c = GraphNodeConfig.of(o, ServiceGraphReader.read(DOUBLE));
         assertEquals(Map.of("go-sample-dependency", List.of(URI.create("http://go-sample-dependency:8080/"))), c.callees());
     }

@@ -1,10 +1,12 @@
-package dev.meshbench.acmeair.graph;
+package dev.meshbench.acmeair.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.acmeair.graph.GraphNodeOptions;
+import dev.meshbench.component.cli.ComponentCommandLine;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,17 +14,18 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.ParameterException;
 
 @DisplayName("graph-node options")
-class GraphNodeOptionsReaderTest {
+class GraphNodeCommandTest {
     static String refused(List<String> args, Map<String, String> env) {
-        return assertThrows(IllegalArgumentException.class, () -> GraphNodeOptionsReader.read(args, env)).getMessage();
+        return ComponentCommandLine.describe(assertThrows(ParameterException.class, () -> GraphNodeCommand.options(args, env)));
     }
 
     @Test
     @DisplayName("reads every option from the command line, --call repeatable with comma-separated URLs")
     void commandLine() {
-        GraphNodeOptions o = GraphNodeOptionsReader.read(List.of("--graph", "g.yaml", "--service=front", "--port", "9080",
+        GraphNodeOptions o = GraphNodeCommand.options(List.of("--graph", "g.yaml", "--service=front", "--port", "9080",
                 "--bind-host", "0.0.0.0", "--call", "a=http://10.0.0.1:8080,http://10.0.0.2:8080/x", "--call=b=http://b",
                 "--pause-every", "100", "--pause-ms", "250", "--exit-on-stdin-eof"), Map.of());
         assertEquals(new GraphNodeOptions(Path.of("g.yaml"), "front", "0.0.0.0", 9080,
@@ -35,14 +38,14 @@ class GraphNodeOptionsReaderTest {
     void environment() {
         Map<String, String> env = Map.of("GRAPH_FILE", "/etc/graph/graph.yaml", "SERVICE_NAME", "back", "PORT", "9080",
                 "BIND_HOST", "0.0.0.0", "PAUSE_EVERY", "10", "PAUSE_MS", "5");
-        GraphNodeOptions o = GraphNodeOptionsReader.read(List.of("--port", "0"), env);
+        GraphNodeOptions o = GraphNodeCommand.options(List.of("--port", "0"), env);
         assertEquals(new GraphNodeOptions(Path.of("/etc/graph/graph.yaml"), "back", "0.0.0.0", 0, Map.of(), 10, 5, false), o);
     }
 
     @Test
     @DisplayName("defaults: 127.0.0.1, no pause, no --call")
     void defaults() {
-        GraphNodeOptions o = GraphNodeOptionsReader.read(List.of("--graph", "g.yaml", "--service", "a", "--port", "0"), Map.of());
+        GraphNodeOptions o = GraphNodeCommand.options(List.of("--graph", "g.yaml", "--service", "a", "--port", "0"), Map.of());
         assertEquals("127.0.0.1", o.host());
         assertEquals(0, o.pauseEvery());
         assertTrue(o.calls().isEmpty());
@@ -80,6 +83,19 @@ class GraphNodeOptionsReaderTest {
         assertEquals("unknown option '--host'", refused(concat(base, "--port", "0", "--host", "0.0.0.0"), Map.of()));
         assertEquals("--port 'http' is not a whole number", refused(concat(base, "--port", "http"), Map.of()));
         assertEquals("--port 70000 must be between 0 and 65535", refused(concat(base, "--port", "70000"), Map.of()));
+    }
+
+    @Test
+    @DisplayName("the variables the Kubernetes manifests set are enough; a bad one is refused naming it")
+    void kubernetesVariables() {
+        Map<String, String> env = Map.of("GRAPH_FILE", "/etc/meshbench/graphs/double.yaml", "SERVICE_NAME", "go-sample", "PORT", "8080",
+                "BIND_HOST", "0.0.0.0");
+        assertEquals(new GraphNodeOptions(Path.of("/etc/meshbench/graphs/double.yaml"), "go-sample", "0.0.0.0", 8080, Map.of(), 0, 0, false),
+                GraphNodeCommand.options(List.of(), env));
+        assertEquals("--port (PORT) 'eighty' is not a whole number", refused(List.of(), Map.of("GRAPH_FILE", "g.yaml", "SERVICE_NAME", "a",
+                "PORT", "eighty")));
+        assertEquals("--pause-ms (PAUSE_MS) -5 must not be negative", refused(List.of("--graph", "g.yaml", "--service", "a", "--port", "0",
+                "--pause-every", "2"), Map.of("PAUSE_MS", "-5")));
     }
 
     static List<String> concat(List<String> a, String... b) {

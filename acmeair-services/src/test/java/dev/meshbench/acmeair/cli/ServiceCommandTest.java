@@ -1,4 +1,4 @@
-package dev.meshbench.acmeair;
+package dev.meshbench.acmeair.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.meshbench.acmeair.config.MongoConfig;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
-import dev.meshbench.acmeair.config.ServiceOptionsReader;
+import dev.meshbench.component.cli.ComponentCommandLine;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -20,9 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.ParameterException;
 
 @DisplayName("service options")
-class ServiceOptionsReaderTest {
+class ServiceCommandTest {
     @TempDir
     Path dir;
     Path pub;
@@ -35,13 +36,14 @@ class ServiceOptionsReaderTest {
     }
 
     static IllegalArgumentException fails(ServiceName s, List<String> args, Map<String, String> env) {
-        return assertThrows(IllegalArgumentException.class, () -> ServiceOptionsReader.read(s, args, env));
+        ParameterException e = assertThrows(ParameterException.class, () -> ServiceCommand.parse(s, args, env).config());
+        return new IllegalArgumentException(ComponentCommandLine.describe(e));
     }
 
     @Test
     @DisplayName("reads every option from the command line, aliases repeatable")
     void readsCommandLine() {
-        var p = ServiceOptionsReader.read(ServiceName.BOOKING, List.of("--port", "9084", "--mongo-uri", "mongodb://mongo.meshbench.test:27017/?tls=true",
+        var p = ServiceCommand.parse(ServiceName.BOOKING, List.of("--port", "9084", "--mongo-uri", "mongodb://mongo.meshbench.test:27017/?tls=true",
                 "--mongo-ca-file", ca.toString(), "--mongo-host-alias", "mongo.meshbench.test=127.0.0.1", "--mongo-host-alias=other.test=::1",
                 "--customer-url", "http://127.0.0.1:9082/", "--flight-url=http://127.0.0.1:9083", "--jwt-public-key", pub.toString(),
                 "--mongo-timeout-ms", "1500", "--exit-on-stdin-eof"), Map.of());
@@ -61,7 +63,7 @@ class ServiceOptionsReaderTest {
         Map<String, String> env = Map.of("MONGO_URI", "mongodb://db.test:27017/?tls=true", "MONGO_CA_FILE", ca.toString(),
                 "MONGO_HOST_ALIASES", "db.test=10.0.0.5,x.test=10.0.0.6", "JWT_PUBLIC_KEY", pub.toString(), "PORT", "8080",
                 "BIND_HOST", "0.0.0.0");
-        ServiceConfig c = ServiceOptionsReader.read(ServiceName.CUSTOMER, List.of("--port", "9999"), env).config();
+        ServiceConfig c = ServiceCommand.parse(ServiceName.CUSTOMER, List.of("--port", "9999"), env).config();
         assertEquals(9999, c.port());
         assertEquals("0.0.0.0", c.host());
         assertEquals("10.0.0.5", c.mongo().hostAliases().get("db.test"));
@@ -76,7 +78,7 @@ class ServiceOptionsReaderTest {
                 + "--customer-url (CUSTOMER_URL), --flight-url (FLIGHT_URL)", e.getMessage());
         assertTrue(fails(ServiceName.AUTH, List.of("--customer-url", "http://127.0.0.1:1"), Map.of()).getMessage()
                 .contains("--jwt-private-key"));
-        ServiceConfig flight = ServiceOptionsReader.read(ServiceName.FLIGHT, List.of("--mongo-uri", "mongodb://h:1"), Map.of()).config();
+        ServiceConfig flight = ServiceCommand.parse(ServiceName.FLIGHT, List.of("--mongo-uri", "mongodb://h:1"), Map.of()).config();
         assertNull(flight.jwtPublicKey());
     }
 
@@ -118,11 +120,37 @@ class ServiceOptionsReaderTest {
     @Test
     @DisplayName("--added-latency-ms (or ADDED_LATENCY_MS) sets the deliberate slowdown; absent means none; negative fails")
     void addedLatency() {
-        assertEquals(0, ServiceOptionsReader.read(ServiceName.FLIGHT, MONGO, Map.of()).config().behaviour().addedLatencyMs());
-        assertEquals(150, ServiceOptionsReader.read(ServiceName.FLIGHT, with("--added-latency-ms", "150"), Map.of())
+        assertEquals(0, ServiceCommand.parse(ServiceName.FLIGHT, MONGO, Map.of()).config().behaviour().addedLatencyMs());
+        assertEquals(150, ServiceCommand.parse(ServiceName.FLIGHT, with("--added-latency-ms", "150"), Map.of())
                 .config().behaviour().addedLatencyMs());
-        assertEquals(40, ServiceOptionsReader.read(ServiceName.FLIGHT, MONGO, Map.of("ADDED_LATENCY_MS", "40"))
+        assertEquals(40, ServiceCommand.parse(ServiceName.FLIGHT, MONGO, Map.of("ADDED_LATENCY_MS", "40"))
                 .config().behaviour().addedLatencyMs());
         assertTrue(fails(ServiceName.FLIGHT, with("--added-latency-ms", "-1"), Map.of()).getMessage().contains("--added-latency-ms"));
+    }
+
+    @Test
+    @DisplayName("a bad environment variable is refused naming option and variable; the command line overriding it wins")
+    void badVariable() {
+        assertEquals("--port (PORT) 'http' is not a whole number", fails(ServiceName.FLIGHT, MONGO, Map.of("PORT", "http")).getMessage());
+        assertEquals("--flight-cache (FLIGHT_CACHE) 'yes' must be true or false",
+                fails(ServiceName.FLIGHT, MONGO, Map.of("FLIGHT_CACHE", "yes")).getMessage());
+        assertEquals(9, ServiceCommand.parse(ServiceName.FLIGHT, with("--port", "9"), Map.of("PORT", "http")).config().port());
+    }
+
+    @Test
+    @DisplayName("every variable the Kubernetes manifests set reaches the service; MONGO_HOST_ALIASES is comma-separated")
+    void kubernetesVariables() {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("BIND_HOST", "0.0.0.0", "PORT", "8080",
+                "MONGO_URI", "mongodb://db.test:27017/?tls=true", "MONGO_CA_FILE", ca.toString(),
+                "CUSTOMER_URL", "http://customer:8080", "FLIGHT_URL", "http://flight:8080/", "JWT_PUBLIC_KEY", pub.toString(),
+                "FLIGHT_CACHE", "false", "REWARDS_ASYNC", "false", "ADDED_LATENCY_MS", "7"));
+        env.put("MONGO_SERVER_SELECTION_TIMEOUT_MS", "1200");
+        ServiceConfig c = ServiceCommand.parse(ServiceName.BOOKING, List.of(), env).config();
+        assertEquals("0.0.0.0", c.host());
+        assertEquals(8080, c.port());
+        assertEquals("mongodb://db.test:27017/?tls=true", c.mongo().uri());
+        assertEquals(URI.create("http://flight:8080"), c.flightUrl());
+        assertEquals(new dev.meshbench.acmeair.config.Behaviour(false, false, 7), c.behaviour());
+        assertEquals(Duration.ofMillis(1200), c.mongo().serverSelectionTimeout());
     }
 }
