@@ -1,23 +1,29 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.results.convert.CsvRecordReader;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Follows a JTL (CSV with header) while JMeter writes it, keeping per-step counts for live progress and the
- * wall-clock window of each step. Reads only what was appended since the last call; a half-written last line
- * waits for the next call. Not the results conversion: that reads the finished file once, in results-schema.
+ * wall-clock window of each step. Reads only what was appended since the last call with the kit's one CSV reader
+ * ({@link CsvRecordReader}, as the results conversion does); a half-written last row, or a quoted field still open
+ * across lines, waits for the next call. Not the results conversion: that reads the finished file once, in
+ * results-schema.
  */
 public final class JtlTail {
     private final Path file;
     private long offset;
-    private String pending = "";
+    private byte[] pendingBytes = new byte[0];
+    private String pendingText = "";
     private int colTime = -1;
     private int colElapsed = -1;
     private int colSuccess = -1;
@@ -60,12 +66,12 @@ public final class JtlTail {
         if (!Files.exists(file)) {
             return 0;
         }
-        long added = 0;
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
             long len = raf.length();
             if (len < offset) { // truncated or replaced: start over
                 offset = 0;
-                pending = "";
+                pendingText = "";
+                pendingBytes = new byte[0];
                 steps.clear();
                 colTime = -1;
             }
@@ -76,37 +82,55 @@ public final class JtlTail {
             byte[] buf = new byte[(int) Math.min(len - offset, 16 * 1024 * 1024)];
             raf.readFully(buf);
             offset += buf.length;
-            String text = pending + new String(buf, StandardCharsets.UTF_8);
-            int start = 0;
-            int nl;
-            while ((nl = text.indexOf('\n', start)) >= 0) {
-                String line = text.substring(start, nl).replace("\r", "");
-                start = nl + 1;
-                if (accept(line)) {
-                    added++;
-                }
+            byte[] data = new byte[pendingBytes.length + buf.length];
+            System.arraycopy(pendingBytes, 0, data, 0, pendingBytes.length);
+            System.arraycopy(buf, 0, data, pendingBytes.length, buf.length);
+            // decode up to the last line break only: a UTF-8 sequence never contains the byte '\n', so a character
+            // cut at the end of what JMeter has flushed waits whole for the next call
+            int end = data.length;
+            while (end > 0 && data[end - 1] != '\n') {
+                end--;
             }
-            pending = text.substring(start);
+            pendingBytes = Arrays.copyOfRange(data, end, data.length);
+            if (end == 0) {
+                return 0;
+            }
+            return parse(pendingText + new String(data, 0, end, StandardCharsets.UTF_8));
         }
+    }
+
+    /** Accepts the complete records of {@code text}; a record still inside quotes at the end waits for more. */
+    private long parse(String text) throws IOException {
+        CsvRecordReader records = new CsvRecordReader(new StringReader(text));
+        long added = 0;
+        long done = 0;
+        List<String> record;
+        while ((record = records.next()) != null) {
+            if (!records.lastEndedCleanly()) { // a quoted field still open: JMeter has not finished the row
+                done = records.recordStart();
+                break;
+            }
+            done = records.consumed();
+            if (accept(record)) {
+                added++;
+            }
+        }
+        pendingText = text.substring((int) done);
         return added;
     }
 
-    private boolean accept(String line) {
-        if (line.isEmpty()) {
-            return false;
-        }
+    private boolean accept(List<String> f) {
         if (colTime < 0) {
-            List<String> header = splitCsv(line); // JMeter 5.6 quotes sample-variable names: "step"
-            colTime = header.indexOf("timeStamp");
-            colElapsed = header.indexOf("elapsed");
-            colSuccess = header.indexOf("success");
-            colStep = header.indexOf("step");
+            colTime = f.indexOf("timeStamp"); // the reader unquotes JMeter 5.6's quoted variable names: "step"
+            colElapsed = f.indexOf("elapsed");
+            colSuccess = f.indexOf("success");
+            colStep = f.indexOf("step");
             if (colTime < 0 || colElapsed < 0 || colSuccess < 0 || colStep < 0) {
-                throw new IllegalStateException(file + ": the JTL header lacks one of timeStamp, elapsed, success, step: " + line);
+                throw new IllegalStateException(file + ": the JTL header lacks one of timeStamp, elapsed, success, step: "
+                        + String.join(",", f));
             }
             return false;
         }
-        List<String> f = splitCsv(line);
         try {
             long ts = Long.parseLong(f.get(colTime));
             long el = Long.parseLong(f.get(colElapsed));
@@ -128,35 +152,6 @@ public final class JtlTail {
         } catch (RuntimeException e) {
             return false; // not a sample row (or a message with an odd shape); the converter judges the file
         }
-    }
-
-    /** Splits one CSV line as JMeter writes it: fields holding a comma or quote are quoted, quotes doubled. */
-    static List<String> splitCsv(String line) {
-        List<String> out = new java.util.ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char ch = line.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cur.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    cur.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.append(ch);
-            }
-        }
-        out.add(cur.toString());
-        return out;
     }
 
     /** The step (client count) of the most recent sample, or -1 before the first one. */

@@ -8,33 +8,51 @@ import java.util.List;
 /**
  * Reads comma-separated records as JMeter writes them: fields containing a comma, quote or line break are quoted
  * with {@code "} and inner quotes doubled; records end with {@code \n} or {@code \r\n}. Tracks the line where
- * each record starts, for error messages.
+ * each record starts, for error messages, and the character offset, for readers that follow a growing file. The
+ * kit's one CSV reader: the results conversion reads finished JTL and CPU-sample files with it, and the
+ * orchestrator's live progress ({@code JtlTail}) reads what JMeter has appended so far.
  */
-final class CsvRecordReader {
+public final class CsvRecordReader {
     private final Reader in;
     private int line = 1;
     private int recordLine;
+    private long consumed;
+    private long recordStart;
     private int pushedBack = -2;
     private boolean lastEndedCleanly = true;
 
-    CsvRecordReader(Reader in) {
+    public CsvRecordReader(Reader in) {
         this.in = in;
     }
 
     /** Line (1-based) where the record last returned by {@link #next()} started. */
-    int recordLine() {
+    public int recordLine() {
         return recordLine;
     }
 
-    /** False when the last record returned ended at end of file without a line break (a possibly cut row). */
-    boolean lastEndedCleanly() {
+    /** Characters read before the record last returned by {@link #next()} started. */
+    public long recordStart() {
+        return recordStart;
+    }
+
+    /** Characters read so far: after a record that ended cleanly, where the next one starts. */
+    public long consumed() {
+        return consumed;
+    }
+
+    /**
+     * False when the last record returned ended at end of input without a line break, inside or outside quotes (a
+     * cut row, or one still being written).
+     */
+    public boolean lastEndedCleanly() {
         return lastEndedCleanly;
     }
 
     /** The next record, or {@code null} at end of input. Blank lines are skipped. */
-    List<String> next() throws IOException {
+    public List<String> next() throws IOException {
         while (true) {
             recordLine = line;
+            recordStart = consumed;
             int c = read();
             if (c < 0) {
                 return null;
@@ -112,16 +130,22 @@ final class CsvRecordReader {
         if (pushedBack != -2) {
             c = pushedBack;
             pushedBack = -2;
-            return c;
+        } else {
+            c = in.read();
+            if (c == '\n') {
+                line++;
+            }
         }
-        c = in.read();
-        if (c == '\n') {
-            line++;
+        if (c >= 0) {
+            consumed++;
         }
         return c;
     }
 
     private void unread(int c) {
         pushedBack = c;
+        if (c >= 0) {
+            consumed--;
+        }
     }
 }

@@ -1,8 +1,7 @@
-package dev.meshbench.orchestrator;
+package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.meshbench.orchestrator.run.JtlTail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -43,5 +42,37 @@ class JtlTailTest {
         assertEquals(2015, steps.get(5).lastEndMs());
         assertEquals(5, tail.latestStep(), "the newest sample's step is the current one");
         assertEquals(1000, tail.firstStartMs().orElseThrow());
+    }
+
+    @Test
+    @DisplayName("a quoted failure message spanning lines is one sample, counted once its closing quote has arrived")
+    void quotedMultiLineRow() throws Exception {
+        Path jtl = dir.resolve("samples.jtl");
+        JtlTail tail = new JtlTail(jtl);
+        Files.writeString(jtl, HEADER
+                + "1000,10,login,500,Error,step 1-1,text,false,\"line one\nline two, with a comma\n");
+        assertEquals(0, tail.poll(), "the row's quoted message is still open");
+        Files.writeString(jtl, "and three\",600,100,1,1,http://x/auth/login,9,0,1,1\n"
+                + "1100,10,login,200,OK,step 1-1,text,true,,600,100,1,1,http://x/auth/login,9,0,1,1\n",
+                StandardOpenOption.APPEND);
+        assertEquals(2, tail.poll());
+        assertEquals(2, tail.steps().get(1).samples());
+        assertEquals(1, tail.steps().get(1).errors(), "the multi-line row is the failed sample, not lost");
+    }
+
+    @Test
+    @DisplayName("a UTF-8 character cut between two reads is decoded whole")
+    void characterCutBetweenReads() throws Exception {
+        Path jtl = dir.resolve("samples.jtl");
+        JtlTail tail = new JtlTail(jtl);
+        byte[] row = ("1000,10,réservation,500,Erreur ü,step 1-1,text,false,échec,600,100,1,1,http://x/a,9,0,1,1\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int cut = "1000,10,r".length() + 1; // inside the two bytes of 'é'
+        Files.write(jtl, HEADER.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Files.write(jtl, java.util.Arrays.copyOfRange(row, 0, cut), StandardOpenOption.APPEND);
+        assertEquals(0, tail.poll());
+        Files.write(jtl, java.util.Arrays.copyOfRange(row, cut, row.length), StandardOpenOption.APPEND);
+        assertEquals(1, tail.poll());
+        assertEquals(1, tail.steps().get(1).errors());
     }
 }
