@@ -1,5 +1,6 @@
 package dev.meshbench.mongo;
 
+import dev.meshbench.component.MeshNames;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -16,7 +17,7 @@ public record EmbeddedMongoConfig(String host, int port, Path dir, String server
     /** The CA certificate's file name inside {@link #dir}. */
     public static final String CA_FILE_NAME = "mongo-ca.pem";
     /** The name the kit gives MongoDB unless told otherwise. */
-    public static final String DEFAULT_SERVER_NAME = "mongo.meshbench.test";
+    public static final String DEFAULT_SERVER_NAME = MeshNames.MONGO_HOST;
 
     private static final Pattern DNS_NAME = Pattern.compile(
             "(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*");

@@ -139,7 +139,7 @@ public class LatencyMojo extends AbstractMojo {
         try {
             mesh = RunConfig.meshOptions(props);
             cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
-            if (!cpuSets.prefix(dev.meshbench.orchestrator.target.Role.LOAD).isEmpty()) {
+            if (!cpuSets.prefix(dev.meshbench.results.ComponentRole.LOAD).isEmpty()) {
                 throw new IllegalArgumentException(CpuSets.P_LOADGEN + "=" + props.get(CpuSets.P_LOADGEN)
                         + ": the latency study's generator runs inside Maven's JVM; pin Maven itself instead (taskset -c <cpus> mvn ...)");
             }

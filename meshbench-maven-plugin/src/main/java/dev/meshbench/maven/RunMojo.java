@@ -14,7 +14,7 @@ import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.orchestrator.run.WarmUp;
 import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.RunResults;
@@ -283,7 +283,7 @@ public class RunMojo extends AbstractMojo {
 
     /** JMeter on Maven's JDK with the kit's plan and JTL format, pinned to the load generator's CPU set. */
     private List<String> jmeterCommand(CpuSets cpuSets, JMeterLoad.Install jmeter, Map<String, String> props, Path log) {
-        return JMeterLoad.command(cpuSets.prefix(Role.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
+        return JMeterLoad.command(cpuSets.prefix(ComponentRole.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
                 jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), props, log);
     }
 }

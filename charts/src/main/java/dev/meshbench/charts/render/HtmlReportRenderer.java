@@ -8,6 +8,7 @@ import dev.meshbench.charts.model.LatencyStatistic;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.results.ComponentCpu;
+import dev.meshbench.results.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyStats;
@@ -301,8 +302,7 @@ public final class HtmlReportRenderer {
         h.append("</tr>\n");
         // in the order traffic meets them: sidecars, then the gateway, then the SNI proxy; each role ends in a total
         Comparator<String> byPath = Comparator.comparing((String n) -> roles.get(n))
-                .thenComparing(n -> !n.endsWith("-sidecar")).thenComparing(n -> n.contains("sni"))
-                .thenComparing(Comparator.naturalOrder());
+                .thenComparing(ComponentNames.trafficOrder());
         List<String> names = roles.keySet().stream().sorted(byPath).toList();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);

@@ -1,5 +1,6 @@
 package dev.meshbench.dataplane.loopback;
 
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.dataplane.config.TlsMaterial;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
@@ -22,7 +23,7 @@ import java.util.List;
 public record MeshIdentities(CertificateAuthority meshCa, IssuedCertificate sidecar, IssuedCertificate gateway,
         CertificateAuthority externalCa, IssuedCertificate server, String serverName) {
     public static final String TRUST_DOMAIN = "cluster.local";
-    public static final String DEFAULT_SERVER_NAME = "mongo.meshbench.test";
+    public static final String DEFAULT_SERVER_NAME = MeshNames.MONGO_HOST;
 
     public static MeshIdentities create() {
         return create(DEFAULT_SERVER_NAME);

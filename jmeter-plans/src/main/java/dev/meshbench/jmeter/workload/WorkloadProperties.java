@@ -35,7 +35,11 @@ public final class WorkloadProperties {
     public static final String MIX_ORIGINAL = "original";
     public static final String MIX_ROUNDTRIP = "roundtrip";
 
-    /** The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}. */
+    /**
+     * The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}. The
+     * plugin runs inside JMeter without the kit's jars, so it spells them here; {@code ServiceNamesTest} ties them to
+     * the kit's one list ({@code dev.meshbench.results.ComponentNames.SERVICES}).
+     */
     public static final List<String> SERVICES = List.of("auth", "customer", "flight", "booking");
 
     /** The study's ramp; the Maven profile uses the same values. */

@@ -8,7 +8,7 @@ import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
@@ -182,23 +182,23 @@ public final class KubernetesDeployment implements Deployment {
             for (String svc : TopologyPlanner.SERVICES) {
                 if (ownedBy(pod, svc)) {
                     if (container.equals(svc)) {
-                        return Optional.of(new Component(svc, Role.APP));
+                        return Optional.of(new Component(svc, ComponentRole.APP));
                     }
                     return "istio-proxy".equals(container)
-                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), Role.MESH)) : Optional.empty();
+                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH)) : Optional.empty();
                 }
             }
             if (egressCase == EgressCase.SNI && ownedBy(pod, KIT_GATEWAY)) {
                 return switch (container) {
-                    case "istio-proxy" -> Optional.of(new Component(TopologyPlanner.EGRESS_GATEWAY, Role.MESH));
-                    case "sni-proxy" -> Optional.of(new Component(TopologyPlanner.SNI_PROXY, Role.MESH));
+                    case "istio-proxy" -> Optional.of(new Component(TopologyPlanner.EGRESS_GATEWAY, ComponentRole.MESH));
+                    case "sni-proxy" -> Optional.of(new Component(TopologyPlanner.SNI_PROXY, ComponentRole.MESH));
                     default -> Optional.empty();
                 };
             }
         }
         if (ns.equals(settings.egressGatewayNamespace()) && "istio-proxy".equals(container)
                 && istioGateways.stream().anyMatch(g -> ownedBy(pod, g.getMetadata().getName()))) {
-            return Optional.of(new Component(TopologyPlanner.EGRESS_GATEWAY, Role.MESH));
+            return Optional.of(new Component(TopologyPlanner.EGRESS_GATEWAY, ComponentRole.MESH));
         }
         return Optional.empty();
     }
@@ -220,14 +220,14 @@ public final class KubernetesDeployment implements Deployment {
     public List<Component> components() {
         List<Component> out = new ArrayList<>();
         for (String svc : TopologyPlanner.SERVICES) {
-            out.add(new Component(svc, Role.APP));
-            out.add(new Component(TopologyPlanner.sidecarOf(svc), Role.MESH));
+            out.add(new Component(svc, ComponentRole.APP));
+            out.add(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH));
         }
         if (egressCase.passes(HopKind.EGRESS_GATEWAY)) {
-            out.add(new Component(TopologyPlanner.EGRESS_GATEWAY, Role.MESH));
+            out.add(new Component(TopologyPlanner.EGRESS_GATEWAY, ComponentRole.MESH));
         }
         if (egressCase.passes(HopKind.SNI_PROXY)) {
-            out.add(new Component(TopologyPlanner.SNI_PROXY, Role.MESH));
+            out.add(new Component(TopologyPlanner.SNI_PROXY, ComponentRole.MESH));
         }
         return out;
     }

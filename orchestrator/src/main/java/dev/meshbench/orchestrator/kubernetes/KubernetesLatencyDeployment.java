@@ -9,7 +9,7 @@ import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.DataPlaneInfo;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -235,13 +235,13 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
     public List<Component> components() {
         List<Component> out = new ArrayList<>();
         for (String svc : services) {
-            out.add(new Component(svc, Role.APP));
+            out.add(new Component(svc, ComponentRole.APP));
             if (cell.sidecar()) {
-                out.add(new Component(TopologyPlanner.sidecarOf(svc), Role.MESH));
+                out.add(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH));
             }
         }
         if (cell.ingress()) {
-            out.add(new Component(LatencyPlanner.INGRESS_GATEWAY, Role.MESH));
+            out.add(new Component(LatencyPlanner.INGRESS_GATEWAY, ComponentRole.MESH));
         }
         return out;
     }
@@ -255,16 +255,16 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
             for (String svc : services) {
                 if (KubernetesDeployment.ownedBy(pod, svc)) {
                     if (container.equals(svc)) {
-                        return Optional.of(new Component(svc, Role.APP));
+                        return Optional.of(new Component(svc, ComponentRole.APP));
                     }
                     return cell.sidecar() && ISTIO_PROXY.equals(container)
-                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), Role.MESH)) : Optional.empty();
+                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH)) : Optional.empty();
                 }
             }
         }
         if (ns.equals(settings.ingressGatewayNamespace()) && ISTIO_PROXY.equals(container)
                 && ingressGateways.stream().anyMatch(g -> KubernetesDeployment.ownedBy(pod, g.getMetadata().getName()))) {
-            return Optional.of(new Component(LatencyPlanner.INGRESS_GATEWAY, Role.MESH));
+            return Optional.of(new Component(LatencyPlanner.INGRESS_GATEWAY, ComponentRole.MESH));
         }
         return Optional.empty();
     }

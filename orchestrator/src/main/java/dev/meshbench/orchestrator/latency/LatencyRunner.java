@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.latency;
 
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.LoadPhase;
@@ -185,8 +185,8 @@ public final class LatencyRunner {
         Map<Long, ResourceSample> first = new java.util.HashMap<>();
         before.forEach(s -> first.put(s.pid(), s));
         Map<String, Double> out = new TreeMap<>();
-        for (Role role : Role.values()) {
-            if (role != Role.LOAD && role != Role.DATABASE) {
+        for (ComponentRole role : ComponentRole.values()) {
+            if (role != ComponentRole.LOAD && role != ComponentRole.DATABASE) {
                 out.put(role.id(), 0.0);
             }
         }

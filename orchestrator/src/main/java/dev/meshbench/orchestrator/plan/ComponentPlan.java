@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.plan;
 
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +52,7 @@ public record ComponentPlan(String name, ComponentKind kind, Optional<Identity> 
         }
     }
 
-    public Role role() {
+    public ComponentRole role() {
         return kind.role();
     }
 

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.plan;
 
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
 import dev.meshbench.orchestrator.cases.Link;
@@ -8,6 +9,7 @@ import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.OriginateMtls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Protocol;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
+import dev.meshbench.results.ComponentNames;
 import dev.meshbench.orchestrator.plan.ListenerPlan.ServerNameRoute;
 import dev.meshbench.orchestrator.plan.ListenerPlan.SniSource;
 import java.util.ArrayList;
@@ -27,20 +29,20 @@ import java.util.Optional;
  * {@code ServiceEntry} port do; a proxy that terminates the mesh's mTLS routes by that handshake's server name.
  */
 public final class TopologyPlanner {
-    /** The name services use for MongoDB: a name (not an IP literal), so the driver sends SNI. */
-    public static final String MONGO_HOST = "mongo.meshbench.test";
-    /** The wildcard the mesh serves in cases with an SNI proxy, as the study's {@code *.com}. */
-    public static final String MONGO_WILDCARD = "*.meshbench.test";
-    /** The Acmeair services, callees before callers (their start order). */
-    public static final List<String> SERVICES = List.of("customer", "flight", "auth", "booking");
+    /** {@link MeshNames#MONGO_HOST}. */
+    public static final String MONGO_HOST = MeshNames.MONGO_HOST;
+    /** {@link MeshNames#MONGO_WILDCARD}. */
+    public static final String MONGO_WILDCARD = MeshNames.MONGO_WILDCARD;
+    /** {@link ComponentNames#SERVICES}: callees before callers (their start order). */
+    public static final List<String> SERVICES = ComponentNames.SERVICES;
     /** The namespace of the services' identities. */
     public static final String APP_NAMESPACE = "acmeair";
     /** The egress gateway's identity, as Istio's. */
     public static final Identity GATEWAY_IDENTITY = new Identity("istio-system", "istio-egressgateway");
 
-    public static final String MONGO = "mongo";
-    public static final String EGRESS_GATEWAY = "egress-gateway";
-    public static final String SNI_PROXY = "sni-proxy";
+    public static final String MONGO = ComponentNames.MONGO;
+    public static final String EGRESS_GATEWAY = ComponentNames.EGRESS_GATEWAY;
+    public static final String SNI_PROXY = ComponentNames.SNI_PROXY;
     /** Listener names the plans use. */
     public static final String HTTP = "http";
     public static final String INBOUND = "inbound";
@@ -54,7 +56,7 @@ public final class TopologyPlanner {
 
     /** A service's sidecar's component name. */
     public static String sidecarOf(String service) {
-        return "sidecar-" + service;
+        return ComponentNames.sidecarOf(service);
     }
 
     /** The listener of a caller's sidecar that carries its calls to {@code peer}. */

@@ -281,7 +281,6 @@ public final class CaseRun implements AutoCloseable {
         }
     }
 
-    /** {@code " | host 97% busy: SATURATED"} while the host is above the threshold, the busy share otherwise. */
     /**
      * For a fixed-rate step: {@code  | rate 298/300} or {@code  | rate 180/300: NOT HOLDING}, judged on the last
      * progress interval by the run's shortfall threshold; empty for a closed loop.

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +20,15 @@ import java.util.regex.Pattern;
  *
  * @param lists the list of each group that has one
  */
-public record CpuSets(Map<Role, String> lists) {
+public record CpuSets(Map<ComponentRole, String> lists) {
     public static final String P_LOADGEN = "meshbench.cpus.loadgen";
     public static final String P_SERVICES = "meshbench.cpus.services";
     public static final String P_MESH = "meshbench.cpus.mesh";
     public static final String P_MONGO = "meshbench.cpus.mongo";
     public static final CpuSets NONE = new CpuSets(Map.of());
 
-    private static final Map<String, Role> PROPERTIES = Map.of(P_LOADGEN, Role.LOAD,
-            P_SERVICES, Role.APP, P_MESH, Role.MESH, P_MONGO, Role.DATABASE);
+    private static final Map<String, ComponentRole> PROPERTIES = Map.of(P_LOADGEN, ComponentRole.LOAD,
+            P_SERVICES, ComponentRole.APP, P_MESH, ComponentRole.MESH, P_MONGO, ComponentRole.DATABASE);
     private static final Pattern LIST = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
 
     public CpuSets {
@@ -42,7 +42,7 @@ public record CpuSets(Map<Role, String> lists) {
      * @throws IllegalArgumentException naming the property and the rule
      */
     public static CpuSets fromProperties(Map<String, String> props, int cpus, String path) {
-        Map<Role, String> out = new EnumMap<>(Role.class);
+        Map<ComponentRole, String> out = new EnumMap<>(ComponentRole.class);
         for (var e : new java.util.TreeMap<>(PROPERTIES).entrySet()) {
             String v = props.get(e.getKey());
             if (v == null || v.isBlank()) {
@@ -74,13 +74,13 @@ public record CpuSets(Map<Role, String> lists) {
     }
 
     /** {@code taskset -c <list>} for a group with a list, else nothing. */
-    public List<String> prefix(Role role) {
+    public List<String> prefix(ComponentRole role) {
         String list = lists.get(role);
         return list == null ? List.of() : List.of("taskset", "-c", list);
     }
 
     /** {@code command} under the group's CPU set, or unchanged. */
-    public List<String> pin(Role role, List<String> command) {
+    public List<String> pin(ComponentRole role, List<String> command) {
         List<String> out = new ArrayList<>(prefix(role));
         out.addAll(command);
         return out;
@@ -93,7 +93,7 @@ public record CpuSets(Map<Role, String> lists) {
         return out;
     }
 
-    private static String property(Role role) {
+    private static String property(ComponentRole role) {
         return PROPERTIES.entrySet().stream().filter(e -> e.getValue() == role).findFirst().orElseThrow().getKey();
     }
 

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.target;
 
+import dev.meshbench.results.ComponentRole;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Objects;
  *             {@code egress-gateway}, {@code sni-proxy}
  * @param role what its CPU counts as
  */
-public record Component(String name, Role role) {
+public record Component(String name, ComponentRole role) {
     public Component {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(role, "role");

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.meshbench.orchestrator.latency.LatencyCell;
 import dev.meshbench.orchestrator.latency.LatencyDeployment;
 import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import io.fabric8.istio.api.networking.v1.Gateway;
 import io.fabric8.istio.api.networking.v1.VirtualService;
@@ -105,12 +105,12 @@ class KubernetesLatencyDeploymentTest {
         try (KubernetesLatencyDeployment d = start("double/5/gateway/sidecar", settings(Optional.empty(), Optional.empty()))) {
             assertEquals(List.of("go-sample", "sidecar-go-sample", "go-sample-dependency", "sidecar-go-sample-dependency", "ingress-gateway"),
                     d.components().stream().map(Component::name).toList());
-            assertEquals(new Component("go-sample", Role.APP), d.componentOf(labels(NAMESPACE, "go-sample-6f7d9c8b5-x7k2p", "go-sample")).get());
-            assertEquals(new Component("sidecar-go-sample-dependency", Role.MESH),
+            assertEquals(new Component("go-sample", ComponentRole.APP), d.componentOf(labels(NAMESPACE, "go-sample-6f7d9c8b5-x7k2p", "go-sample")).get());
+            assertEquals(new Component("sidecar-go-sample-dependency", ComponentRole.MESH),
                     d.componentOf(labels(NAMESPACE, "go-sample-dependency-5d9f8-abcde", "istio-proxy")).get());
-            assertEquals(new Component("go-sample-dependency", Role.APP),
+            assertEquals(new Component("go-sample-dependency", ComponentRole.APP),
                     d.componentOf(labels(NAMESPACE, "go-sample-dependency-5d9f8-abcde", "go-sample-dependency")).get());
-            assertEquals(new Component("ingress-gateway", Role.MESH),
+            assertEquals(new Component("ingress-gateway", ComponentRole.MESH),
                     d.componentOf(labels("istio-system", "istio-ingressgateway-7c9f6-q2w3e", "istio-proxy")).get());
             // Not the cell's: Istio's egress gateway, another namespace, a pod of another Deployment.
             assertTrue(d.componentOf(labels("istio-system", "istio-egressgateway-7c9f6-q2w3e", "istio-proxy")).isEmpty());
@@ -120,7 +120,7 @@ class KubernetesLatencyDeploymentTest {
                     + "replica(s), the cell's scale is 5"), out.toString());
         }
         try (KubernetesLatencyDeployment d = start("single/1/none/none", settings(Optional.empty(), Optional.empty()))) {
-            assertEquals(List.of(new Component("a", Role.APP)), d.components());
+            assertEquals(List.of(new Component("a", ComponentRole.APP)), d.components());
             assertTrue(d.componentOf(labels(NAMESPACE, "a-6f7d9c8b5-x7k2p", "istio-proxy")).isEmpty(), "no sidecar in this cell");
             assertEquals("a", d.entryService());
         }
@@ -182,8 +182,8 @@ class KubernetesLatencyDeploymentTest {
     @Test
     @DisplayName("CPU readings are one cumulative sample per container, the newest, kept across polls that bring nothing")
     void cpuReadingsAreTheNewestPerContainer() {
-        Component app = new Component("a", Role.APP);
-        Component sidecar = new Component("sidecar-a", Role.MESH);
+        Component app = new Component("a", ComponentRole.APP);
+        Component sidecar = new Component("sidecar-a", ComponentRole.MESH);
         Map<Long, dev.meshbench.orchestrator.target.ResourceSample> latest = new java.util.HashMap<>();
         var first = KubernetesLatencyDeployment.keepNewest(latest, List.of(sample(1000, app, 1, 100), sample(6000, app, 1, 250),
                 sample(1000, sidecar, 2, 40), sample(6000, sidecar, 2, 90)));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
@@ -70,8 +70,8 @@ class LatencyRunnerTest {
         @Override
         public List<ResourceSample> sampleResources() {
             cpu += 500;
-            return List.of(new ResourceSample(0, new Component("sidecar-a-1", Role.MESH), 11, cpu, 1),
-                    new ResourceSample(0, new Component("a-1", Role.APP), 12, cpu * 2, 1));
+            return List.of(new ResourceSample(0, new Component("sidecar-a-1", ComponentRole.MESH), 11, cpu, 1),
+                    new ResourceSample(0, new Component("a-1", ComponentRole.APP), 12, cpu * 2, 1));
         }
 
         @Override

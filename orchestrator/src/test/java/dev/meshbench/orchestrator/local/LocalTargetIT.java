@@ -16,7 +16,7 @@ import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -140,7 +140,7 @@ class LocalTargetIT {
             assertEquals(d.components().size(), samples.size(), "one CPU sample per component");
             assertTrue(samples.stream().allMatch(s -> s.cpuMillis() >= 0 && s.pid() > 0), samples.toString());
             // JVMs always have spent CPU by now; nginx's worker may not have reached a 10 ms clock tick in this short test.
-            assertTrue(samples.stream().filter(s -> s.component().role() != Role.MESH).allMatch(s -> s.cpuMillis() > 0),
+            assertTrue(samples.stream().filter(s -> s.component().role() != ComponentRole.MESH).allMatch(s -> s.cpuMillis() > 0),
                     samples.toString());
             assertTrue(d.failure().isEmpty());
         }

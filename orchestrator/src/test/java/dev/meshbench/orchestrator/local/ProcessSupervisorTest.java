@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -31,7 +31,7 @@ class ProcessSupervisorTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
                 FakeComponentMain.class.getName(), mode, name, "--exit-on-stdin-eof"));
-        return new ProcessSpec(new Component(name, Role.MESH), cmd);
+        return new ProcessSpec(new Component(name, ComponentRole.MESH), cmd);
     }
 
     @Test

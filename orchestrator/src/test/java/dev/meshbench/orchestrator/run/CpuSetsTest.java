@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +30,10 @@ class CpuSetsTest {
     void prefixes() throws IOException {
         CpuSets c = CpuSets.fromProperties(Map.of("meshbench.cpus.loadgen", "3", "meshbench.cpus.services", "0-1, 2"),
                 4, pathWithTaskset());
-        assertEquals(List.of("taskset", "-c", "3"), c.prefix(Role.LOAD));
-        assertEquals(List.of("taskset", "-c", "0-1,2", "java", "-jar", "x.jar"), c.pin(Role.APP, List.of("java", "-jar", "x.jar")));
-        assertEquals(List.of(), c.prefix(Role.MESH));
-        assertEquals(List.of("java"), c.pin(Role.DATABASE, List.of("java")));
+        assertEquals(List.of("taskset", "-c", "3"), c.prefix(ComponentRole.LOAD));
+        assertEquals(List.of("taskset", "-c", "0-1,2", "java", "-jar", "x.jar"), c.pin(ComponentRole.APP, List.of("java", "-jar", "x.jar")));
+        assertEquals(List.of(), c.prefix(ComponentRole.MESH));
+        assertEquals(List.of("java"), c.pin(ComponentRole.DATABASE, List.of("java")));
         assertEquals(Map.of("meshbench.cpus.loadgen", "3", "meshbench.cpus.services", "0-1,2"), c.asProperties());
         assertEquals(CpuSets.NONE, CpuSets.fromProperties(Map.of(), 4, ""));
     }

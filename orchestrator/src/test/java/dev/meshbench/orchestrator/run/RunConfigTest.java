@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator;
+package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.orchestrator.run.RunConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
 import dev.meshbench.results.WorkloadInfo;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
@@ -238,8 +239,8 @@ class ResultsConverterGoldenTest {
                 r.inputs().dataPlane().name());
         StepResult s = r.step(20).orElseThrow();
         double tps = s.throughputPerSecond();
-        double mesh = expected(model, "mesh", tps);
-        double app = expected(model, "app", tps);
+        double mesh = expected(model, ComponentRole.MESH, tps);
+        double app = expected(model, ComponentRole.APP, tps);
         assertEquals(mesh, s.cpu().mesh().cpuMsPerTransaction(), mesh * 0.15, "mesh CPU ms per transaction");
         assertEquals(app, s.cpu().app().cpuMsPerTransaction(), app * 0.15, "app CPU ms per transaction");
     }
@@ -254,8 +255,8 @@ class ResultsConverterGoldenTest {
         assertTrue(sni > 2 * bypass, "sni " + sni + " vs bypass " + bypass);
     }
 
-    private static double expected(SampleRunGenerator.CaseModel model, String role, double tps) {
-        return model.components().stream().filter(c -> c.role().equals(role))
+    private static double expected(SampleRunGenerator.CaseModel model, ComponentRole role, double tps) {
+        return model.components().stream().filter(c -> c.role() == role)
                 .mapToDouble(c -> c.msPerTx() + c.idleMsPerSecond() / tps).sum();
     }
 }

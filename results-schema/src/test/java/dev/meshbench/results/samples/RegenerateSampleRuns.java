@@ -1,5 +1,6 @@
 package dev.meshbench.results.samples;
 
+import dev.meshbench.results.ClusterInfo;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.convert.ResultsConverter;
 import dev.meshbench.results.io.ResultsJson;
@@ -8,65 +9,56 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * Rewrites the committed sample runs and golden files. Off by default; run it after a deliberate change of the
- * generator or the schema, then review the diff before committing:
- * {@code mvn -pl results-schema test -Dtest=RegenerateSampleRunsTest -Dmeshbench.regenerate=true}.
+ * Rewrites this module's committed sample runs and golden files: a program, not a test, and it writes into this
+ * module only. Run it after a deliberate change of the generator, the component names or the schema, then review the
+ * diff before committing: {@code mvn -B -Pregenerate-samples -pl results-schema -am process-test-classes} (the
+ * profile in this module's pom runs {@link #main} with the module directory as its argument).
  *
- * <p>Netty: every case, bypass and sni three times. Envoy: bypass once, sni twice ({@code <case>-envoy-<n>}).
- * The first run of each case and data plane is a golden run of this module (Envoy: {@code sni-envoy-1} only);
- * all of them go to the charts module. Kubernetes: sni on envoy once ({@code sni-k8s-1}, with
- * {@link SampleRunGenerator#CLUSTER}), a golden run of this module only. The version 1 run {@code mtls-v1} is kept
- * by hand (this build writes the current version only); only its golden results are rewritten. The SMP export of
- * {@link #SMP_GOLDEN_RUNS} is rewritten too ({@code smp.golden.json}).
+ * <p>The golden runs are the first Netty run of every case ({@code <case>-1}), {@code sni-envoy-1}, and
+ * {@code sni-k8s-1} (sni on Envoy on the Kubernetes target, with {@link SampleRunGenerator#CLUSTER}). The version 1
+ * run {@code mtls-v1} is kept by hand (this build writes the current version only); only its golden results are
+ * rewritten. The SMP export of {@link #SMP_GOLDEN_RUNS} is rewritten too ({@code smp.golden.json}). Other modules'
+ * tests that need runs build them with {@link SampleRunGenerator} (this module's test jar) at test time.
  */
-@EnabledIfSystemProperty(named = "meshbench.regenerate", matches = "true")
-class RegenerateSampleRunsTest {
-    static final Path RUNS = Path.of("src/test/resources/runs");
-    static final Path CHARTS_RESULTS = Path.of("../charts/src/test/resources/results");
-    static final List<String> GOLDEN_RUNS = List.of("bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1",
-            "sni-envoy-1", "sni-k8s-1");
+public final class RegenerateSampleRuns {
     static final List<String> SMP_GOLDEN_RUNS = List.of("sni-1", "sni-k8s-1");
+    private final Path runs;
 
-    @Test
-    @DisplayName("regenerates the sample runs, the golden results, the SMP golden exports and the charts module's results")
-    void regenerate() throws IOException {
+    private RegenerateSampleRuns(Path moduleDir) {
+        this.runs = moduleDir.resolve("src/test/resources/runs");
+    }
+
+    /** {@code args[0]}: the results-schema module's directory. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1 || !Files.isDirectory(Path.of(args[0], "src/test/resources/runs"))) {
+            System.err.println("usage: RegenerateSampleRuns <results-schema module dir> (got " + List.of(args) + ")");
+            System.exit(2);
+        }
+        RegenerateSampleRuns r = new RegenerateSampleRuns(Path.of(args[0]));
+        r.regenerate();
+        System.out.println("rewrote the sample runs and golden files under " + r.runs + "; review with git diff");
+    }
+
+    private void regenerate() throws IOException {
         for (SampleRunGenerator.CaseModel model : SampleRunGenerator.cases()) {
-            int repeats = model.caseId().equals("bypass") || model.caseId().equals("sni") ? 3 : 1;
-            generate(model, "", repeats);
+            golden(model.caseId() + "-1", model, null);
         }
-        for (SampleRunGenerator.CaseModel model : SampleRunGenerator.envoyCases()) {
-            generate(model, "-envoy", model.caseId().equals("sni") ? 2 : 1);
-        }
-        Path k8s = RUNS.resolve("sni-k8s-1");
-        SampleRunGenerator.write(k8s, SampleRunGenerator.model("sni", DataPlaneInfo.ENVOY), 1,
-                SampleRunGenerator.CLUSTER);
-        Files.writeString(k8s.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(k8s)));
-        Path v1 = RUNS.resolve("mtls-v1");
+        golden("sni-envoy-1", SampleRunGenerator.model("sni", DataPlaneInfo.ENVOY), null);
+        golden("sni-k8s-1", SampleRunGenerator.model("sni", DataPlaneInfo.ENVOY), SampleRunGenerator.CLUSTER);
+        Path v1 = runs.resolve("mtls-v1");
         Files.writeString(v1.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(v1)));
         for (String run : SMP_GOLDEN_RUNS) {
-            Path dir = RUNS.resolve(run);
+            Path dir = runs.resolve(run);
             Files.writeString(dir.resolve("smp.golden.json"), SmpExporter.toJson(ResultsConverter.compute(dir)));
         }
     }
 
-    private static void generate(SampleRunGenerator.CaseModel model, String suffix, int repeats) throws IOException {
-        for (int repeat = 1; repeat <= repeats; repeat++) {
-            String runId = model.caseId() + suffix + "-" + repeat;
-            boolean golden = GOLDEN_RUNS.contains(runId);
-            Path dir = golden ? RUNS.resolve(runId) : Files.createTempDirectory(runId).resolve(runId);
-            SampleRunGenerator.write(dir, model, repeat);
-            String json = ResultsJson.toJson(ResultsConverter.compute(dir));
-            if (golden) {
-                Files.writeString(dir.resolve("results.golden.json"), json);
-            }
-            Path chartsRun = CHARTS_RESULTS.resolve(runId);
-            Files.createDirectories(chartsRun);
-            Files.writeString(chartsRun.resolve("results.json"), json);
-        }
+    private void golden(String runId, SampleRunGenerator.CaseModel model, ClusterInfo cluster)
+            throws IOException {
+        Path dir = runs.resolve(runId);
+        SampleRunGenerator.write(dir, model, 1, cluster);
+        Files.writeString(dir.resolve("results.golden.json"), ResultsJson.toJson(ResultsConverter.compute(dir)));
     }
 }

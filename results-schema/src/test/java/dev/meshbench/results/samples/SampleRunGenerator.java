@@ -2,6 +2,8 @@ package dev.meshbench.results.samples;
 
 import dev.meshbench.results.ClusterInfo;
 import dev.meshbench.results.ClusterNode;
+import dev.meshbench.results.ComponentNames;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;
@@ -58,7 +60,7 @@ public final class SampleRunGenerator {
     }
 
     /** A sampled process: CPU ms per transaction and per idle second. */
-    public record Component(String name, String role, long pid, double msPerTx, double idleMsPerSecond,
+    public record Component(String name, ComponentRole role, long pid, double msPerTx, double idleMsPerSecond,
             long rssBytes) {
     }
 
@@ -95,26 +97,29 @@ public final class SampleRunGenerator {
             double sidecarMsPerTx, double gatewayMsPerTx, double sniProxyMsPerTx) {
         boolean envoy = dataPlane.equals(DataPlaneInfo.ENVOY);
         List<Component> cs = new ArrayList<>();
-        String[] services = {"auth", "customer", "flight", "booking"};
-        double[] appMsPerTx = {0.55, 0.85, 1.05, 1.25};
-        for (int i = 0; i < services.length; i++) {
-            cs.add(new Component(services[i], "app", 4100 + i, appMsPerTx[i], 6, 310_000_000L + i * 7_000_000L));
-            cs.add(new Component(services[i] + "-sidecar", "mesh", 4200 + i, sidecarMsPerTx, envoy ? 1 : 2,
-                    envoy ? 41_000_000L : 58_000_000L));
+        // the names are the orchestrator's (ComponentNames), in its start order: customer, flight, auth, booking
+        double[] appMsPerTx = {0.85, 1.05, 0.55, 1.25};
+        for (int i = 0; i < ComponentNames.SERVICES.size(); i++) {
+            String service = ComponentNames.SERVICES.get(i);
+            cs.add(new Component(service, ComponentRole.APP, 4100 + i, appMsPerTx[i], 6,
+                    310_000_000L + i * 7_000_000L));
+            cs.add(new Component(ComponentNames.sidecarOf(service), ComponentRole.MESH, 4200 + i, sidecarMsPerTx,
+                    envoy ? 1 : 2, envoy ? 41_000_000L : 58_000_000L));
         }
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("sidecar", envoy ? ENVOY_VERSION : NETTY_VERSION);
         if (gatewayMsPerTx > 0) {
-            cs.add(new Component("egress-gateway", "mesh", 4300, gatewayMsPerTx, envoy ? 1 : 2,
+            cs.add(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH, 4300, gatewayMsPerTx, envoy ? 1 : 2,
                     envoy ? 44_000_000L : 61_000_000L));
             versions.put("egress-gateway", envoy ? ENVOY_VERSION : NETTY_VERSION);
         }
         if (sniProxyMsPerTx > 0) {
-            cs.add(new Component("sni-proxy", "mesh", 4301, sniProxyMsPerTx, 1, envoy ? 9_000_000L : 45_000_000L));
+            cs.add(new Component(ComponentNames.SNI_PROXY, ComponentRole.MESH, 4301, sniProxyMsPerTx, 1,
+                    envoy ? 9_000_000L : 45_000_000L));
             versions.put("sni-proxy", envoy ? "nginx 1.22.1" : NETTY_VERSION);
         }
-        cs.add(new Component("mongo", "database", 4000, 0.9, 4, 420_000_000L));
-        cs.add(new Component("jmeter", "load", 4400, 0.35, 8, 520_000_000L));
+        cs.add(new Component(ComponentNames.MONGO, ComponentRole.DATABASE, 4000, 0.9, 4, 420_000_000L));
+        cs.add(new Component("jmeter", ComponentRole.LOAD, 4400, 0.35, 8, 520_000_000L));
         DataPlaneInfo plane = new DataPlaneInfo(dataPlane, versions, 2, true, envoy ? "BoringSSL" : "JDK");
         return new CaseModel(id, capacity, baseMs, errors, cs, plane);
     }
@@ -266,7 +271,7 @@ public final class SampleRunGenerator {
                     cumulative[i] += Math.max(0, busy * (1 + random.nextGaussian() * 0.05));
                     last[i] = at;
                     long rss = c.rssBytes() + random.nextInt(4_000_000);
-                    w.write(String.format(Locale.ROOT, "%d,%s,%s,%d,%d,%d\n", at, c.name(), c.role(), c.pid(),
+                    w.write(String.format(Locale.ROOT, "%d,%s,%s,%d,%d,%d\n", at, c.name(), c.role().id(), c.pid(),
                             Math.round(cumulative[i]), rss));
                 }
             }

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The SMP export of two sample runs, frozen: {@code sni-1} (local, netty) and {@code sni-k8s-1} (Kubernetes, envoy,
- * a cluster). {@code RegenerateSampleRunsTest} rewrites the golden files with the runs.
+ * a cluster). {@code RegenerateSampleRuns} rewrites the golden files with the runs.
  */
 class SmpExportGoldenTest {
     static final Path RUNS = Path.of("src/test/resources/runs");

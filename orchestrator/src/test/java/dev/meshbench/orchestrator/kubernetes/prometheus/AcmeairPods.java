@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.kubernetes.prometheus;
 
 import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Role;
+import dev.meshbench.results.ComponentRole;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +12,9 @@ import java.util.Optional;
  * namespace, pod name prefix and container.
  */
 final class AcmeairPods {
-    static final Component SIDECAR_BOOKING = new Component("sidecar-booking", Role.MESH);
-    static final Component BOOKING = new Component("booking", Role.APP);
-    static final Component EGRESS_GATEWAY = new Component("egress-gateway", Role.MESH);
+    static final Component SIDECAR_BOOKING = new Component("sidecar-booking", ComponentRole.MESH);
+    static final Component BOOKING = new Component("booking", ComponentRole.APP);
+    static final Component EGRESS_GATEWAY = new Component("egress-gateway", ComponentRole.MESH);
     static final long T_MS = 1_700_000_000_000L;
 
     private AcmeairPods() {

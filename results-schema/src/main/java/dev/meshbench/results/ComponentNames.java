@@ -1,0 +1,44 @@
+package dev.meshbench.results;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The names of the sampled components, as results files, CPU samples and the report spell them: the one place that
+ * says what the four Acmeair services are called, what a sidecar, the egress gateway, the SNI proxy and MongoDB are
+ * called, and in which order traffic meets them. The orchestrator names its processes and pods with these; the
+ * report orders its tables with {@link #trafficOrder()}; test fixtures build their runs from them.
+ */
+public final class ComponentNames {
+    /** The Acmeair services, callees before callers (the order they start in). */
+    public static final List<String> SERVICES = List.of("customer", "flight", "auth", "booking");
+    public static final String MONGO = "mongo";
+    public static final String EGRESS_GATEWAY = "egress-gateway";
+    public static final String SNI_PROXY = "sni-proxy";
+    private static final String SIDECAR_PREFIX = "sidecar-";
+
+    private ComponentNames() {
+    }
+
+    /** A service's sidecar's component name: {@code sidecar-<service>}. */
+    public static String sidecarOf(String service) {
+        return SIDECAR_PREFIX + service;
+    }
+
+    /** Whether {@code component} is a service's sidecar. */
+    public static boolean isSidecar(String component) {
+        return component.startsWith(SIDECAR_PREFIX) && component.length() > SIDECAR_PREFIX.length();
+    }
+
+    private static final Map<String, Integer> MESH_HOPS = Map.of(EGRESS_GATEWAY, 1, SNI_PROXY, 2);
+
+    /**
+     * Components within one role in the order a request's traffic meets them: the services' sidecars (by service
+     * name), then the egress gateway, then the SNI proxy, then anything else by name.
+     */
+    public static Comparator<String> trafficOrder() {
+        return Comparator.comparingInt((String n) -> isSidecar(n) ? 0 : MESH_HOPS.getOrDefault(n, 3))
+                .thenComparing(Comparator.naturalOrder());
+    }
+}
