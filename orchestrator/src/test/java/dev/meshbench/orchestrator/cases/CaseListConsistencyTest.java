@@ -47,8 +47,8 @@ import org.xml.sax.SAXException;
 class CaseListConsistencyTest {
     private static final Path ROOT = checkoutRoot();
     private static final List<String> IDS = Arrays.stream(EgressCase.values()).map(EgressCase::id).toList();
-    /** A case profile as a script names it: {@code case-sni}, {@code -Pcase-sni}. */
-    private static final Pattern CASE_PROFILE = Pattern.compile("\\bcase-([a-z]+)\\b");
+    /** A case profile as a script names it: {@code case-sni}, {@code -Pcase-sni}, {@code -Pstudy,case-sni}. */
+    private static final Pattern CASE_PROFILE = Pattern.compile("(?:(?<![\\w-])|(?<=-P))case-([a-z]+)\\b");
 
     @Test
     @DisplayName("EgressCase has one case per id of CaseIds, in the same order")
