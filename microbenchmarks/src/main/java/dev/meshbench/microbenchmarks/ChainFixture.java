@@ -23,7 +23,7 @@ final class ChainFixture implements AutoCloseable {
     private final AppTlsClient client;
 
     /**
-     * @param path        bypass, sidecar, gateway, mtls or sni
+     * @param path        a case id ({@code CaseIds}), the lower-case name of a {@code LoopbackChain.Shape}
      * @param tlsProvider the hops' TLS provider: boringssl, jdk or auto; boringssl fails the trial, saying why, where
      *                    BoringSSL is not usable
      */

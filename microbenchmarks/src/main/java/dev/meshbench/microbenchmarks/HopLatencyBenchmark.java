@@ -2,6 +2,7 @@ package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.dataplane.ListenerBindException;
 import dev.meshbench.dataplane.loopback.EchoServer;
+import dev.meshbench.results.CaseIds;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +27,11 @@ import org.openjdk.jmh.annotations.Threads;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Threads(1)
 public class HopLatencyBenchmark {
-    /** bypass: direct; sidecar: plain relay; gateway: + SNI-routed passthrough; mtls: mTLS tunnel; sni: + SNI proxy. */
-    @Param({"bypass", "sidecar", "gateway", "mtls", "sni"})
+    /**
+     * The egress case, every one of {@link CaseIds#ALL} (BenchmarkCasesTest). bypass: direct; sidecar: plain relay;
+     * gateway: + SNI-routed passthrough; mtls: mTLS tunnel; sni: + SNI proxy.
+     */
+    @Param({CaseIds.BYPASS, CaseIds.SIDECAR, CaseIds.GATEWAY, CaseIds.MTLS, CaseIds.SNI})
     public String path;
 
     @Param({"620"})

@@ -2,6 +2,7 @@ package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.dataplane.ListenerBindException;
 import dev.meshbench.dataplane.loopback.EchoServer;
+import dev.meshbench.results.CaseIds;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +27,8 @@ import org.openjdk.jmh.annotations.Threads;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
 public class HopThroughputBenchmark {
-    @Param({"bypass", "sidecar", "gateway", "mtls", "sni"})
+    /** The egress case whose MongoDB path is measured: every one of {@link CaseIds#ALL} (BenchmarkCasesTest). */
+    @Param({CaseIds.BYPASS, CaseIds.SIDECAR, CaseIds.GATEWAY, CaseIds.MTLS, CaseIds.SNI})
     public String path;
 
     @Param({"1048576"})

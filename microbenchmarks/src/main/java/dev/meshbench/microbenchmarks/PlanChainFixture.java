@@ -45,7 +45,7 @@ final class PlanChainFixture implements AutoCloseable {
     private final Path workDir;
 
     /**
-     * @param path      bypass, sidecar, gateway, mtls or sni (an {@link EgressCase} id)
+     * @param path      an {@link EgressCase} id
      * @param dataPlane netty or envoy
      * @param workers   per proxy: Netty event loops, Envoy {@code --concurrency}, nginx worker processes
      * @param nettyTls  the Netty relays' {@code --tls-provider}

@@ -1,6 +1,7 @@
 package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.dataplane.loopback.EchoServer;
+import dev.meshbench.results.CaseIds;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +30,8 @@ public class PlanChainLatencyBenchmark {
     @Param({"netty", "envoy"})
     public String dataPlane;
 
-    /** The egress case whose MongoDB path is measured. */
-    @Param({"bypass", "sidecar", "gateway", "mtls", "sni"})
+    /** The egress case whose MongoDB path is measured: every one of {@link CaseIds#ALL} (BenchmarkCasesTest). */
+    @Param({CaseIds.BYPASS, CaseIds.SIDECAR, CaseIds.GATEWAY, CaseIds.MTLS, CaseIds.SNI})
     public String path;
 
     @Param({"620"})

@@ -52,14 +52,8 @@ public final class ResultsSchema {
     /** Significant decimal digits kept by the latency histograms (HdrHistogram). */
     public static final int HISTOGRAM_SIGNIFICANT_DIGITS = 3;
 
-    /**
-     * The study's case ids in the order the study presents them; {@code bypass} is the baseline of every
-     * comparison. Other ids are accepted (they sort after these, alphabetically).
-     */
-    public static final List<String> KNOWN_CASES = List.of("bypass", "sidecar", "gateway", "mtls", "sni");
-
     /** The case every comparison is made against (within one data plane). */
-    public static final String BASELINE_CASE = "bypass";
+    public static final String BASELINE_CASE = CaseIds.BYPASS;
 
     /** Data plane names in the order reports show them; other names follow, alphabetically. */
     public static final List<String> KNOWN_DATA_PLANES = List.of(DataPlaneInfo.NETTY, DataPlaneInfo.ENVOY);
@@ -67,10 +61,13 @@ public final class ResultsSchema {
     private ResultsSchema() {
     }
 
-    /** Sort key of a case id: known cases in study order, then the rest alphabetically. */
+    /**
+     * Sort key of a case id: the study's cases ({@link CaseIds#ALL}) in study order, then any other id (to be ordered
+     * alphabetically by the caller).
+     */
     public static int caseOrder(String caseId) {
-        int i = KNOWN_CASES.indexOf(caseId);
-        return i >= 0 ? i : KNOWN_CASES.size();
+        int i = CaseIds.ALL.indexOf(caseId);
+        return i >= 0 ? i : CaseIds.ALL.size();
     }
 
     /** Sort key of a data plane name: netty, envoy, then the rest (to be ordered alphabetically by the caller). */

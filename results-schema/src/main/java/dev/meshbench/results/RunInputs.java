@@ -72,8 +72,8 @@ public record RunInputs(
                     + ResultsSchema.VERSION + ", the version this build writes (older files are upgraded when read)");
         }
         Checks.matches("runId", runId, RUN_ID, "must be usable as a folder name (letters, digits, . _ -)");
-        Checks.matches("caseId", caseId, CASE_ID, "must be a lower-case id such as bypass, sidecar, gateway, "
-                + "mtls or sni");
+        Checks.matches("caseId", caseId, CASE_ID, "must be a lower-case id such as "
+                + String.join(", ", CaseIds.ALL));
         Checks.present("target", target);
         Checks.present("steps", steps);
         if (steps.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.meshbench.charts.render;
 
+import dev.meshbench.results.CaseIds;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -10,6 +11,7 @@ import java.awt.Stroke;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.util.Map;
+import java.util.Set;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
@@ -30,12 +32,13 @@ public final class ChartStyle {
     /** Height of every PNG, pixels. */
     public static final int HEIGHT = 560;
 
+    /** One color per case of {@link CaseIds#ALL} (ChartStyleTest keeps the two in step); other ids get {@link #OTHER}. */
     private static final Map<String, Color> CASE_COLORS = Map.of(
-            "bypass", new Color(0x1f77b4),
-            "sidecar", new Color(0xff7f0e),
-            "gateway", new Color(0x2ca02c),
-            "mtls", new Color(0x9467bd),
-            "sni", new Color(0xd62728));
+            CaseIds.BYPASS, new Color(0x1f77b4),
+            CaseIds.SIDECAR, new Color(0xff7f0e),
+            CaseIds.GATEWAY, new Color(0x2ca02c),
+            CaseIds.MTLS, new Color(0x9467bd),
+            CaseIds.SNI, new Color(0xd62728));
     private static final Color[] OTHER = {new Color(0x8c564b), new Color(0x7f7f7f), new Color(0x17becf)};
     static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 20);
     static final Font SUBTITLE = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
@@ -45,6 +48,11 @@ public final class ChartStyle {
     static final Font ITEM_LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
 
     private ChartStyle() {
+    }
+
+    /** The case ids with a color of their own. */
+    static Set<String> coloredCases() {
+        return CASE_COLORS.keySet();
     }
 
     /** The color of a case, the same in every chart. */

@@ -4,6 +4,7 @@ import static dev.meshbench.orchestrator.cases.LinkSecurity.APP_TLS;
 import static dev.meshbench.orchestrator.cases.LinkSecurity.MESH_MTLS_TUNNEL;
 
 import dev.meshbench.orchestrator.cases.Link.Routing;
+import dev.meshbench.results.CaseIds;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,28 +15,32 @@ import java.util.stream.Collectors;
  * The five egress configurations of the study, as data. Every target (local processes, Kubernetes) reads the
  * same description; switch on it exhaustively (no {@code default}) so a sixth case cannot be half-handled.
  *
+ * <p>The ids come from {@link CaseIds} (results-schema, which every module reads), one constant per case in the same
+ * order; {@code CaseListConsistencyTest} holds the two, and the root pom's profiles, {@code runs/}, {@code .ci/run}
+ * and the {@code Jenkinsfile}, to one list.
+ *
  * <p>In every case each service has a sidecar that carries its inbound HTTP and its calls to other services; only
  * the path of the service's MongoDB connection differs.
  */
 public enum EgressCase {
-    BYPASS("bypass", "1. bypassing the sidecar",
+    BYPASS(CaseIds.BYPASS, "1. bypassing the sidecar",
             "app -> MongoDB; the sidecar exists but ignores the MongoDB address",
             List.of(new Link(HopKind.APP, HopKind.MONGO, APP_TLS, Routing.FIXED))),
-    SIDECAR("sidecar", "2. through the sidecar, ServiceEntry",
+    SIDECAR(CaseIds.SIDECAR, "2. through the sidecar, ServiceEntry",
             "app -> sidecar -> MongoDB; the app's TLS passes through the sidecar untouched",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.MONGO, APP_TLS, Routing.FIXED))),
-    GATEWAY("gateway", "3. egress gateway",
+    GATEWAY(CaseIds.GATEWAY, "3. egress gateway",
             "app -> sidecar -> egress gateway -> MongoDB; the gateway routes by SNI, TLS passthrough",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, APP_TLS, Routing.SNI_EXACT),
                     new Link(HopKind.EGRESS_GATEWAY, HopKind.MONGO, APP_TLS, Routing.FIXED))),
-    MTLS("mtls", "4. mTLS sidecar <-> egress gateway",
+    MTLS(CaseIds.MTLS, "4. mTLS sidecar <-> egress gateway",
             "app -> sidecar =mTLS=> egress gateway -> MongoDB; the app's TLS travels inside the mTLS tunnel",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, MESH_MTLS_TUNNEL, Routing.FIXED),
                     new Link(HopKind.EGRESS_GATEWAY, HopKind.MONGO, APP_TLS, Routing.FIXED))),
-    SNI("sni", "5. egress gateway + SNI proxy",
+    SNI(CaseIds.SNI, "5. egress gateway + SNI proxy",
             "app -> sidecar =mTLS=> egress gateway -> SNI proxy -> MongoDB; the SNI proxy routes wildcard hosts",
             List.of(new Link(HopKind.APP, HopKind.SIDECAR, APP_TLS, Routing.FIXED),
                     new Link(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, MESH_MTLS_TUNNEL, Routing.FIXED),

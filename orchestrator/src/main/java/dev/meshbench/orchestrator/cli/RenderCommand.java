@@ -30,7 +30,8 @@ final class RenderCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--case", required = true, description = "Case id: bypass, sidecar, gateway, mtls, sni.")
+    @Option(names = "--case", required = true, completionCandidates = CaseIdCandidates.class,
+            description = "Case id: ${COMPLETION-CANDIDATES}.")
     String caseId;
 
     @Option(names = "--target", defaultValue = "kubernetes", description = "kubernetes (default) or local.")

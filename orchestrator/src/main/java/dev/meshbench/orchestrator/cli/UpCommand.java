@@ -30,7 +30,8 @@ final class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--case", required = true, description = "Case id: bypass, sidecar, gateway, mtls, sni.")
+    @Option(names = "--case", required = true, completionCandidates = CaseIdCandidates.class,
+            description = "Case id: ${COMPLETION-CANDIDATES}.")
     String caseId;
 
     @Option(names = "--project-root", defaultValue = ".", description = "Checkout whose module target/ folders hold the component jars (default: ${DEFAULT-VALUE}).")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.results.CaseIds;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class EgressCaseTest {
     void byId() {
         assertEquals(EgressCase.SNI, EgressCase.byId(" SNI "));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EgressCase.byId("istio"));
-        assertEquals("unknown case 'istio'; allowed: bypass, sidecar, gateway, mtls, sni", e.getMessage());
+        assertEquals("unknown case 'istio'; allowed: " + String.join(", ", CaseIds.ALL), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> EgressCase.byId(""));
     }
 }

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.results.CaseIds;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -38,5 +40,13 @@ class RenderCommandTest {
         String[] r = run("--case", "sni", "--target", "local");
         assertEquals("0", r[0], r[2]);
         assertTrue(r[1].startsWith("case sni | data plane netty"), r[1]);
+    }
+
+    @Test
+    @DisplayName("--help names the case ids EgressCase has")
+    void helpNamesTheCases() {
+        String[] r = run("--help");
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("Case id: " + String.join(", ", CaseIds.ALL) + "."), r[1]);
     }
 }

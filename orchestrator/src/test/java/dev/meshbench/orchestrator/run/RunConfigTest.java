@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.CaseIds;
 import java.nio.file.Path;
 import java.util.HashMap;
 import dev.meshbench.results.WorkloadInfo;
@@ -77,7 +78,6 @@ class RunConfigTest {
 
     @ParameterizedTest(name = "{0}={1} is refused: {2}")
     @CsvSource(delimiter = '|', value = {
-        "meshbench.cases|istio|meshbench.cases=istio: 'istio' is not a case; allowed: bypass, sidecar, gateway, mtls, sni, all",
         "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
         "meshbench.clients|' '|meshbench.clients=: must list at least one client count, e.g. 1,5,10,20",
         "meshbench.clients|0,5|meshbench.clients=[0, 5]: client counts must be positive whole numbers",
@@ -104,7 +104,17 @@ class RunConfigTest {
     @DisplayName("a missing case list is refused, naming the allowed ids")
     void noCases() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read());
-        assertEquals("meshbench.cases=: must name at least one case; allowed: bypass, sidecar, gateway, mtls, sni, all", e.getMessage());
+        assertEquals("meshbench.cases=: must name at least one case; allowed: " + String.join(", ", CaseIds.ALL) + ", all",
+                e.getMessage());
+    }
+
+    @Test
+    @DisplayName("an unknown case is refused, naming the allowed ids")
+    void unknownCase() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RunConfig.fromProperties(Map.of("meshbench.cases", "sni,istio"), false, RESULTS));
+        assertEquals("meshbench.cases=sni,istio: 'istio' is not a case; allowed: " + String.join(", ", CaseIds.ALL) + ", all",
+                e.getMessage());
     }
 
     @Test
