@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.charts.load.SkippedRun;
 import dev.meshbench.charts.render.ChartStyle;
+import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.LoadPhase;
@@ -18,6 +19,7 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.io.ResultsJson;
 import java.awt.image.BufferedImage;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -292,9 +294,10 @@ class LatencyReportTest {
         assertEquals(13.0243, sidecar.p50Ms(), EPS);
         GistRow both = gist.row(CellId.parse("single/1/gateway/sidecar")).orElseThrow();
         assertEquals(4382, both.maxQps(), EPS);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GistTable.parse("t.csv",
-                "# source: x\n" + GistTable.HEADER + "\nsingle,1,Yes,No,0.1,0.1,10\n"));
-        assertEquals("t.csv line 3: istio_ingress \"Yes\" is not Istio|No", e.getMessage());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GistTable.of("t.json",
+                new PublishedFigures.LatencyGist("t", "x", "m", "c", List.of(new PublishedFigures.GistRecord("single", 1,
+                        "Yes", "No", new BigDecimal("0.1"), new BigDecimal("0.1"), new BigDecimal("10"))))));
+        assertEquals("t.json latencyGist row 1: istio_ingress \"Yes\" is not Istio|No", e.getMessage());
     }
 
     private static List<String> legend(JFreeChart chart) {
