@@ -543,10 +543,4 @@ public final class HtmlReportRenderer {
     private static Element deltaCi() {
         return el("th").add(entity("Delta"), text(" 95" + NBSP + "% CI"));
     }
-
-    /** Transitional: {@link Html#escape}, until the latency page is on the builder too. */
-    @Deprecated
-    public static String esc(String s) {
-        return Html.escape(s);
-    }
 }
