@@ -278,6 +278,35 @@ class LatencyReportTest {
     }
 
     @Test
+    @DisplayName("the page's tables: per data plane what passed, flagged rows, shared settings, where cells ran, failures and bars left out")
+    void pageTables() throws Exception {
+        LatencyTables t = LatencyTables.of(LatencyReport.model(latency));
+        assertEquals(List.of(new LatencyTables.PlaneSummary("netty", 4, 16,
+                        "meshbench's Netty relays standing in for Envoy as sidecar and ingress gateway",
+                        "netty (no sidecar mTLS): sidecar=netty 1.0, 2 worker threads per proxy"),
+                new LatencyTables.PlaneSummary("envoy", 2, 16, "Envoy as sidecar and ingress gateway",
+                        "envoy (no sidecar mTLS): sidecar=envoy 1.0, 2 worker threads per proxy")), t.planes());
+        assertEquals(List.of("netty single/1/none/sidecar"), t.fellBehind().stream()
+                .map(r -> r.dataPlane() + " " + r.cell().id()).toList());
+        assertEquals(List.of("netty single/1/none/sidecar"), t.withErrors().stream()
+                .map(r -> r.dataPlane() + " " + r.cell().id()).toList());
+        assertEquals(List.of("75 %", "64", "30", "30", "meshbench loadgen 0.1.0"),
+                List.of(t.fraction(), t.connections(), t.maxSeconds(), t.openSeconds(), t.generators()));
+        assertEquals(new LatencyTables.Where(9, 9, "2 cores, Linux 6.1 amd64", 0), t.where());
+        assertEquals(List.of("netty-base-failed -> a-netty-base-new", "netty-double-base -> null",
+                "envoy-s5-base -> null"), t.failed().stream()
+                .map(f -> f.cell().runId() + " -> " + f.shownRunId()).toList());
+        LatencyTables.LeftOut netty = t.leftOut().get(0);
+        assertEquals("netty", netty.source());
+        assertEquals(List.of("double/1/none/none", "single/5/none/none", "double/5/none/none"),
+                netty.baselines().stream().map(CellId::id).toList());
+        assertEquals(List.of("single/1/gateway/sidecar"), netty.cells().stream().map(CellId::id).toList());
+        assertFalse(t.leftOut().stream().anyMatch(LatencyTables.LeftOut::gist), "the gist has every row");
+        assertEquals(List.of("broken/latency.json", "z-netty-base-old/latency.json"),
+                t.skipped().stream().map(LatencyTables.SkippedLine::file).sorted().toList());
+    }
+
+    @Test
     @DisplayName("the gist's table: 16 rows in its order, seconds as ms, No/Istio as none/gateway and none/sidecar")
     void gistTable() {
         GistTable gist = GistTable.load();
