@@ -1,6 +1,5 @@
 package dev.meshbench.charts.html;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -128,32 +127,5 @@ public final class Html {
         public void writeTo(StringBuilder out) {
             out.append(markup);
         }
-    }
-
-    /** Collects nodes, e.g. for a paragraph built in steps. */
-    public static final class Builder {
-        private final List<Node> nodes = new ArrayList<>();
-
-        /** Appends escaped text. */
-        public Builder text(String text) {
-            nodes.add(Html.text(text));
-            return this;
-        }
-
-        /** Appends nodes. */
-        public Builder add(Node... more) {
-            nodes.addAll(Arrays.asList(more));
-            return this;
-        }
-
-        /** The nodes so far as one fragment. */
-        public Node build() {
-            return fragment(nodes);
-        }
-    }
-
-    /** A new, empty {@link Builder}. */
-    public static Builder builder() {
-        return new Builder();
     }
 }

@@ -14,6 +14,8 @@ import java.io.File;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,7 +98,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
      */
     public record LatencyLine(CaseSummary summary, List<Spread> values) {
         public LatencyLine {
-            values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
+            values = Collections.unmodifiableList(new ArrayList<>(values)); // holds nulls: List.copyOf would refuse
         }
     }
 
@@ -127,7 +129,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
      */
     public record ComponentLine(String component, ComponentRole role, List<Spread> values) {
         public ComponentLine {
-            values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
+            values = Collections.unmodifiableList(new ArrayList<>(values)); // holds nulls: List.copyOf would refuse
         }
 
         /** Whether this is a role's total. */
@@ -299,7 +301,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
     }
 
     private static List<LatencyLine> latency(ReportModel m) {
-        return m.cases().stream().map(c -> new LatencyLine(c, java.util.Arrays.stream(LatencyStatistic.values())
+        return m.cases().stream().map(c -> new LatencyLine(c, Arrays.stream(LatencyStatistic.values())
                 .map(s -> c.latency(m.clients(), s)).toList())).toList();
     }
 

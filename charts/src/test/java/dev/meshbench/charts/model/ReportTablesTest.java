@@ -1,6 +1,7 @@
 package dev.meshbench.charts.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,7 +62,7 @@ class ReportTablesTest {
         }
         assertEquals(model.dataPlanes().size() - 1, tables.comparison().stream()
                 .filter(ReportTables.ComparisonLine::firstOfPlane).count());
-        assertTrue(!tables.comparison().get(0).firstOfPlane(), "the first plane is not marked");
+        assertFalse(tables.comparison().get(0).firstOfPlane(), "the first plane is not marked");
     }
 
     @Test
@@ -95,7 +96,7 @@ class ReportTablesTest {
             assertEquals(c.columns().size(), l.values().size());
             if (current == null) {
                 current = l.role();
-                assertTrue(!seen.contains(current), "role " + current + " appears in one block");
+                assertFalse(seen.contains(current), "role " + current + " appears in one block");
                 seen.add(current);
             }
             assertEquals(current, l.role(), "a role's lines are together");
