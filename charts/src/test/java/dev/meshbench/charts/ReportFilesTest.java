@@ -206,7 +206,7 @@ class ReportFilesTest {
         double ss = sniTx.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         double half = 4.302652729749464 * Math.sqrt(ss / 2) / Math.sqrt(3);
         String cell = String.format(java.util.Locale.ROOT, "%.1f<span class=\"ci\" title=\"95&nbsp;%% confidence interval "
-                + "of the mean over 3 runs (Student's t)\"> &plusmn;&nbsp;%.1f</span>", mean, half);
+                + "of the mean over 3 runs (Student&#39;s t)\"> &plusmn;&nbsp;%.1f</span>", mean, half);
         assertTrue(html.contains(cell), cell);
         var p99 = new dev.meshbench.results.stats.Comparison(new dev.meshbench.results.stats.Sample(bypassP99),
                 new dev.meshbench.results.stats.Sample(sniP99));
@@ -236,6 +236,54 @@ class ReportFilesTest {
         assertTrue(html.contains("the components waited for cores"), "the meaning");
         String csv = Files.readString(tmp.resolve("out/steps.csv"));
         assertTrue(csv.contains(",97.4,6.2,55,true,,,,\n") && csv.contains(",41,1.1,12,false,,,,\n"), csv);
+    }
+
+    @Test
+    @DisplayName("what runs wrote (data plane, versions, component names, notes, file names) is escaped in index.html")
+    void htmlEscapesWhatRunsWrote(@TempDir Path tmp) throws Exception {
+        String evil = "<script>alert(1)</script> & co";
+        String escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co";
+        Path results = tmp.resolve("results");
+        for (String run : List.of("bypass-1", "sni-1")) {
+            RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve(run).resolve("results.json"));
+            RunInputs in = r.inputs();
+            RunInputs hostile = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), in.target(), in.steps(),
+                    in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(), in.machine(),
+                    in.startTime(), in.status(), in.failureReason(),
+                    new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, true, evil), in.workload(), null);
+            List<StepResult> steps = new java.util.ArrayList<>();
+            for (StepResult s : r.steps()) {
+                dev.meshbench.results.StepCpu cpu = s.cpu();
+                if (cpu != null) {
+                    cpu = new dev.meshbench.results.StepCpu(cpu.mesh(), cpu.app(), cpu.database(), cpu.load(),
+                            cpu.components().stream().map(c -> c.component().equals("auth-sidecar")
+                                    ? new dev.meshbench.results.ComponentCpu("auth" + evil + "-sidecar", c.role(),
+                                            c.cpuMillis(), c.cores(), c.cpuMsPerTransaction(), c.coverage(),
+                                            c.processes(), c.maxRssBytes())
+                                    : c).toList());
+                }
+                steps.add(new StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(), s.measuredSeconds(),
+                        s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(),
+                        s.throughputPerSecond(), s.latencyMs(), cpu, s.work(), s.host(), s.drift(), s.rate()));
+            }
+            ResultsJson.writeResults(results.resolve(run).resolve("results.json"),
+                    new RunResults(r.schemaVersion(), hostile, r.conversion(), steps, List.of("note " + evil)));
+        }
+        Files.createDirectories(results.resolve("x" + evil));
+        Files.writeString(results.resolve("x" + evil).resolve("results.json"), "{");
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("out/index.html"));
+        for (String expected : List.of(
+                "<td class=\"l\">netty (" + escaped + " TLS)</td>",
+                "<td class=\"l\">sidecar: relay " + escaped + "</td>",
+                "<td class=\"l\">auth" + escaped + "-sidecar</td>",
+                "<th class=\"l\">data plane</th><td class=\"l\">netty (" + escaped + " TLS)</td>",
+                "<b>bypass-1</b>: note " + escaped + "</li>",
+                "<code>x" + escaped + "/results.json</code>")) {
+            assertTrue(html.contains(expected), expected);
+        }
+        assertFalse(html.contains("<script>"), "no script element came from the runs");
+        assertFalse(html.contains("& co"), "no bare ampersand came from the runs");
     }
 
     @Test

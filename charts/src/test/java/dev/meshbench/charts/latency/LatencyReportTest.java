@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.charts.load.SkippedRun;
 import dev.meshbench.charts.render.ChartStyle;
+import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.LoadPhase;
@@ -18,6 +19,7 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.io.ResultsJson;
 import java.awt.image.BufferedImage;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -219,8 +221,8 @@ class LatencyReportTest {
         for (String expected : List.of("proxy said &lt;b&gt;503&lt;/b&gt; &amp; closed",
                 "<span class=\"flag\">fell behind</span><span class=\"why\">send lag &lt;250 ms&gt; &amp; rising</span>",
                 "<tr class=\"behind\">", "<td class=\"bad\" title=\"MaxQPS phase: 2 of", ">5</td>",
-                "<h2 id=\"plane-netty\">netty: ours next to the gist's</h2>",
-                "<h2 id=\"plane-envoy\">envoy: ours next to the gist's</h2>",
+                "<h2 id=\"plane-netty\">netty: ours next to the gist&#39;s</h2>",
+                "<h2 id=\"plane-envoy\">envoy: ours next to the gist&#39;s</h2>",
                 "href=\"https://gist.github.com/therealmitchconnors/9a0a8230a5f4c5d5738917d6e836983e\"",
                 "<img src=\"added-latency.png\"", "href=\"latency.csv\"", "no coordinated omission",
                 "One run per cell</b>: nothing is repeated, so no figure has a confidence interval",
@@ -231,8 +233,8 @@ class LatencyReportTest {
                 "<td class=\"gist\">447.564</td>",
                 "<td class=\"l\">netty-base-failed</td>", "passed run a-netty-base-new",
                 "nothing: the cell has no figures",
-                "<th rowspan=\"2\">service<br>P99 ms</th>", "<b>Service P50, P99</b>: the open loop's percentiles counted from each "
-                + "request's actual send", "superseded", "truncated JSON", "2026-11-23 12:00:00 UTC")) {
+                "<th rowspan=\"2\">service<br>P99 ms</th>", "<b>Service P50, P99</b>: the open loop&#39;s percentiles counted from each "
+                + "request&#39;s actual send", "superseded", "truncated JSON", "2026-11-23 12:00:00 UTC")) {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.contains("<b>503</b>"), "a failure reason is text, not markup");
@@ -276,6 +278,35 @@ class LatencyReportTest {
     }
 
     @Test
+    @DisplayName("the page's tables: per data plane what passed, flagged rows, shared settings, where cells ran, failures and bars left out")
+    void pageTables() throws Exception {
+        LatencyTables t = LatencyTables.of(LatencyReport.model(latency));
+        assertEquals(List.of(new LatencyTables.PlaneSummary("netty", 4, 16,
+                        "meshbench's Netty relays standing in for Envoy as sidecar and ingress gateway",
+                        "netty (no sidecar mTLS): sidecar=netty 1.0, 2 worker threads per proxy"),
+                new LatencyTables.PlaneSummary("envoy", 2, 16, "Envoy as sidecar and ingress gateway",
+                        "envoy (no sidecar mTLS): sidecar=envoy 1.0, 2 worker threads per proxy")), t.planes());
+        assertEquals(List.of("netty single/1/none/sidecar"), t.fellBehind().stream()
+                .map(r -> r.dataPlane() + " " + r.cell().id()).toList());
+        assertEquals(List.of("netty single/1/none/sidecar"), t.withErrors().stream()
+                .map(r -> r.dataPlane() + " " + r.cell().id()).toList());
+        assertEquals(List.of("75 %", "64", "30", "30", "meshbench loadgen 0.1.0"),
+                List.of(t.fraction(), t.connections(), t.maxSeconds(), t.openSeconds(), t.generators()));
+        assertEquals(new LatencyTables.Where(9, 9, "2 cores, Linux 6.1 amd64", 0), t.where());
+        assertEquals(List.of("netty-base-failed -> a-netty-base-new", "netty-double-base -> null",
+                "envoy-s5-base -> null"), t.failed().stream()
+                .map(f -> f.cell().runId() + " -> " + f.shownRunId()).toList());
+        LatencyTables.LeftOut netty = t.leftOut().get(0);
+        assertEquals("netty", netty.source());
+        assertEquals(List.of("double/1/none/none", "single/5/none/none", "double/5/none/none"),
+                netty.baselines().stream().map(CellId::id).toList());
+        assertEquals(List.of("single/1/gateway/sidecar"), netty.cells().stream().map(CellId::id).toList());
+        assertFalse(t.leftOut().stream().anyMatch(LatencyTables.LeftOut::gist), "the gist has every row");
+        assertEquals(List.of("broken/latency.json", "z-netty-base-old/latency.json"),
+                t.skipped().stream().map(LatencyTables.SkippedLine::file).sorted().toList());
+    }
+
+    @Test
     @DisplayName("the gist's table: 16 rows in its order, seconds as ms, No/Istio as none/gateway and none/sidecar")
     void gistTable() {
         GistTable gist = GistTable.load();
@@ -292,9 +323,10 @@ class LatencyReportTest {
         assertEquals(13.0243, sidecar.p50Ms(), EPS);
         GistRow both = gist.row(CellId.parse("single/1/gateway/sidecar")).orElseThrow();
         assertEquals(4382, both.maxQps(), EPS);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GistTable.parse("t.csv",
-                "# source: x\n" + GistTable.HEADER + "\nsingle,1,Yes,No,0.1,0.1,10\n"));
-        assertEquals("t.csv line 3: istio_ingress \"Yes\" is not Istio|No", e.getMessage());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GistTable.of("t.json",
+                new PublishedFigures.LatencyGist("t", "x", "m", "c", List.of(new PublishedFigures.GistRecord("single", 1,
+                        "Yes", "No", new BigDecimal("0.1"), new BigDecimal("0.1"), new BigDecimal("10"))))));
+        assertEquals("t.json latencyGist row 1: istio_ingress \"Yes\" is not Istio|No", e.getMessage());
     }
 
     private static List<String> legend(JFreeChart chart) {
