@@ -256,8 +256,8 @@ class ReportFilesTest {
                 dev.meshbench.results.StepCpu cpu = s.cpu();
                 if (cpu != null) {
                     cpu = new dev.meshbench.results.StepCpu(cpu.mesh(), cpu.app(), cpu.database(), cpu.load(),
-                            cpu.components().stream().map(c -> c.component().equals("auth-sidecar")
-                                    ? new dev.meshbench.results.ComponentCpu("auth" + evil + "-sidecar", c.role(),
+                            cpu.components().stream().map(c -> c.component().equals("sidecar-auth")
+                                    ? new dev.meshbench.results.ComponentCpu("sidecar-auth" + evil, c.role(),
                                             c.cpuMillis(), c.cores(), c.cpuMsPerTransaction(), c.coverage(),
                                             c.processes(), c.maxRssBytes())
                                     : c).toList());
@@ -276,7 +276,7 @@ class ReportFilesTest {
         for (String expected : List.of(
                 "<td class=\"l\">netty (" + escaped + " TLS)</td>",
                 "<td class=\"l\">sidecar: relay " + escaped + "</td>",
-                "<td class=\"l\">auth" + escaped + "-sidecar</td>",
+                "<td class=\"l\">sidecar-auth" + escaped + "</td>",
                 "<th class=\"l\">data plane</th><td class=\"l\">netty (" + escaped + " TLS)</td>",
                 "<b>bypass-1</b>: note " + escaped + "</li>",
                 "<code>x" + escaped + "/results.json</code>")) {

@@ -10,6 +10,7 @@ import dev.meshbench.charts.load.LoadedRun;
 import dev.meshbench.charts.load.ResultsDirectoryReader;
 import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.ComponentCpu;
+import dev.meshbench.results.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunResults;
@@ -112,11 +113,11 @@ class ReportTablesTest {
                 "roles in their order");
         // a component's value: the spread of its per-run values at 20 clients
         int bypassNetty = model.cases().indexOf(model.baseline(NETTY));
-        ReportTables.ComponentLine sidecar = c.lines().stream().filter(l -> "auth-sidecar".equals(l.component()))
+        ReportTables.ComponentLine sidecar = c.lines().stream().filter(l -> ComponentNames.sidecarOf("auth").equals(l.component()))
                 .findFirst().orElseThrow();
         List<Double> perRun = model.baseline(NETTY).runs().stream().map(r -> r.results().step(20).orElseThrow())
                 .map(StepResult::cpu).flatMap(cpu -> cpu.components().stream())
-                .filter(cc -> cc.component().equals("auth-sidecar")).map(ComponentCpu::cpuMsPerTransaction)
+                .filter(cc -> cc.component().equals(ComponentNames.sidecarOf("auth"))).map(ComponentCpu::cpuMsPerTransaction)
                 .filter(Objects::nonNull).toList();
         assertEquals(Spread.of(perRun), sidecar.values().get(bypassNetty));
     }
