@@ -39,6 +39,6 @@ final class RunProperties {
         Map<String, String> p = new HashMap<>(props);
         p.put(RunConfig.P_CASES, caseId);
         boolean study = Boolean.parseBoolean(props.getOrDefault("meshbench.study", "false"));
-        return RunConfig.fromProperties(p, study, projectRoot.resolve("results"));
+        return RunConfig.fromProperties(p, study, projectRoot.resolve(RunConfig.DEFAULT_RESULTS_DIR));
     }
 }
