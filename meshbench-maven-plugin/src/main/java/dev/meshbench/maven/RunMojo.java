@@ -249,7 +249,7 @@ public class RunMojo extends AbstractMojo {
      */
     private Map<String, String> settings(Map<String, String> props, CpuSets cpuSets) {
         Map<String, String> s = new java.util.TreeMap<>(RunConfig.DEFAULTS);
-        if (Boolean.parseBoolean(props.getOrDefault("meshbench.study", "false"))) {
+        if (RunConfig.study(props)) {
             s.putAll(RunConfig.STUDY);
         }
         props.forEach((k, v) -> {

@@ -98,6 +98,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final int WARMUP_WINDOW_SECONDS = 10;
     public static final double WARMUP_TOLERANCE_PERCENT = 5;
 
+    /** {@code true} layers {@link #STUDY} under the explicit values (set by the {@code study} profile); read with {@link #study}. */
+    public static final String P_STUDY = "meshbench.study";
+
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
 
@@ -283,6 +286,11 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                     + P_CLIENTS + "=" + clients + "); give one rate, or one per step");
         }
         return List.copyOf(rates);
+    }
+
+    /** {@value #P_STUDY}: whether the study's values apply; absent is {@code false}. */
+    public static boolean study(Map<String, String> props) {
+        return Boolean.parseBoolean(props.getOrDefault(P_STUDY, "false"));
     }
 
     /** {@value #P_REPEATS}: 1 to 100 runs of each case, or an error naming the property. */
