@@ -34,7 +34,7 @@ class UpCommandTest {
         int start = text.indexOf(prompt);
         assertTrue(start >= 0, readme + " shows no '" + prompt.trim() + "'");
         String shown = text.substring(start + prompt.length(), text.indexOf("```", start));
-        CommandLine cli = new CommandLine(new MeshbenchMain()).getSubcommands().get("up");
+        CommandLine cli = new CommandLine(MeshbenchMain.class).getSubcommands().get("up");
         assertEquals(cli.getUsageMessage(CommandLine.Help.Ansi.OFF), shown);
     }
 
