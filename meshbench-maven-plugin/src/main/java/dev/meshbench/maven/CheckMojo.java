@@ -1,5 +1,6 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.stats.GateCells;
 import dev.meshbench.results.stats.RegressionGate;
@@ -27,7 +28,7 @@ import org.apache.maven.project.MavenProject;
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class CheckMojo extends AbstractMojo {
     public static final String P_BASELINE = "meshbench.baseline";
-    public static final String P_MAX_REGRESSION = "meshbench.maxRegressionPercent";
+    public static final String P_MAX_REGRESSION = RunConfig.P_MAX_REGRESSION_PERCENT;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
@@ -37,7 +38,7 @@ public class CheckMojo extends AbstractMojo {
     File baseline;
 
     /** How much worse than the baseline a figure may get, percent. */
-    @Parameter(property = P_MAX_REGRESSION, defaultValue = "10")
+    @Parameter(property = P_MAX_REGRESSION, defaultValue = RunConfig.DEFAULT_MAX_REGRESSION_PERCENT)
     double maxRegressionPercent;
 
     @Override

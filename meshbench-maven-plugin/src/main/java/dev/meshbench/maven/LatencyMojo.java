@@ -22,7 +22,6 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.TargetKind;
 import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -62,7 +61,7 @@ public class LatencyMojo extends AbstractMojo {
     File projectRoot;
 
     /** The results folder; cells go to its {@code latency/} folder. */
-    @Parameter(property = "meshbench.resultsDir", defaultValue = "${maven.multiModuleProjectDirectory}/results")
+    @Parameter(property = RunConfig.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunConfig.DEFAULT_RESULTS_DIR)
     File results;
 
     @Override
@@ -158,7 +157,7 @@ public class LatencyMojo extends AbstractMojo {
         LatencyRunner.Deployer deployer = (cell, logDir) -> {
             GraphFiles.Graph g = graphs.get(cell.graph());
             LocalGraphDeployment d = LocalGraphDeployment.start(LatencyPlanner.plan(cell, g.shape(), mesh), g.shape(), g.file(), jars,
-                    dataPlane, cpuSets, Duration.ofSeconds(90), logDir);
+                    dataPlane, cpuSets, RunConfig.COMPONENT_READY_TIMEOUT, logDir);
             current.set(d);
             return d;
         };

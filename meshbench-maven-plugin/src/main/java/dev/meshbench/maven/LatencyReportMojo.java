@@ -1,5 +1,6 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.RunStatus;
 import java.io.File;
@@ -22,7 +23,7 @@ public class LatencyReportMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
 
-    @Parameter(property = "meshbench.resultsDir", defaultValue = "${maven.multiModuleProjectDirectory}/results")
+    @Parameter(property = RunConfig.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunConfig.DEFAULT_RESULTS_DIR)
     File results;
 
     @Override

@@ -2,6 +2,7 @@ package dev.meshbench.maven;
 
 import dev.meshbench.charts.ReportGenerator;
 import dev.meshbench.charts.load.ConversionMode;
+import dev.meshbench.orchestrator.run.RunConfig;
 import java.io.File;
 import java.io.IOException;
 import java.time.Instant;
@@ -18,7 +19,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class ReportMojo extends AbstractMojo {
     /** The results folder (one sub-folder per run). */
-    @Parameter(property = "meshbench.resultsDir", defaultValue = "${maven.multiModuleProjectDirectory}/results")
+    @Parameter(property = RunConfig.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunConfig.DEFAULT_RESULTS_DIR)
     File results;
 
     /** Where the report goes (default: the {@code report} folder inside the results folder). */
@@ -26,7 +27,7 @@ public class ReportMojo extends AbstractMojo {
     File report;
 
     /** Client count for the response-time and CPU charts (the study used 20). */
-    @Parameter(property = "meshbench.reportClients", defaultValue = "20")
+    @Parameter(property = RunConfig.P_REPORT_CLIENTS, defaultValue = RunConfig.DEFAULT_REPORT_CLIENTS)
     int clients;
 
     @Override

@@ -67,14 +67,15 @@ public class RunMojo extends AbstractMojo {
     File projectRoot;
 
     /** Seconds between progress lines. */
-    @Parameter(property = "meshbench.progressSeconds", defaultValue = "5")
+    @Parameter(property = RunConfig.P_PROGRESS_SECONDS, defaultValue = RunConfig.DEFAULT_PROGRESS_SECONDS)
     int progressSeconds;
 
-    @Parameter(property = "meshbench.jmeterVersion", defaultValue = "5.6.3")
+    /** The JMeter version recorded in the results: the root pom's {@code jmeter.version}, the one jmeter:configure lays out. */
+    @Parameter(property = "meshbench.jmeterVersion", defaultValue = "${jmeter.version}", required = true)
     String jmeterVersion;
 
     /** Heap of the JMeter JVM (MB). */
-    @Parameter(property = "meshbench.jmeterHeapMb", defaultValue = "1024")
+    @Parameter(property = RunConfig.P_JMETER_HEAP_MB, defaultValue = RunConfig.DEFAULT_JMETER_HEAP_MB)
     int jmeterHeapMb;
 
     /** The Acmeair plan and the JTL format file (jmeter-plans). */
@@ -248,7 +249,7 @@ public class RunMojo extends AbstractMojo {
      */
     private Map<String, String> settings(Map<String, String> props, CpuSets cpuSets) {
         Map<String, String> s = new java.util.TreeMap<>(RunConfig.DEFAULTS);
-        if (Boolean.parseBoolean(props.getOrDefault("meshbench.study", "false"))) {
+        if (RunConfig.study(props)) {
             s.putAll(RunConfig.STUDY);
         }
         props.forEach((k, v) -> {
@@ -277,7 +278,7 @@ public class RunMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
         }
-        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()), Duration.ofSeconds(90),
+        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()), RunConfig.COMPONENT_READY_TIMEOUT,
                 config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
     }
 

@@ -38,7 +38,6 @@ final class RunProperties {
     static RunConfig config(Map<String, String> props, String caseId, Path projectRoot) {
         Map<String, String> p = new HashMap<>(props);
         p.put(RunConfig.P_CASES, caseId);
-        boolean study = Boolean.parseBoolean(props.getOrDefault("meshbench.study", "false"));
-        return RunConfig.fromProperties(p, study, projectRoot.resolve("results"));
+        return RunConfig.fromProperties(p, RunConfig.study(props), projectRoot.resolve(RunConfig.DEFAULT_RESULTS_DIR));
     }
 }

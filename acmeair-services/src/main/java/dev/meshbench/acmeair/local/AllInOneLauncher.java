@@ -6,6 +6,7 @@ import dev.meshbench.acmeair.config.MongoConfig;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
 import dev.meshbench.acmeair.security.JwtKeys;
+import dev.meshbench.component.DatasetDefaults;
 import dev.meshbench.mongo.EmbeddedMongoConfig;
 import dev.meshbench.mongo.EmbeddedTlsMongo;
 import java.io.IOException;
@@ -31,8 +32,9 @@ import java.util.stream.Stream;
  */
 public final class AllInOneLauncher implements AutoCloseable {
     public static final int DEFAULT_BASE_PORT = 9080;
-    public static final int DEFAULT_CUSTOMERS = 10_000;
-    public static final int DEFAULT_DAYS = 5;
+    /** The study's dataset ({@link DatasetDefaults}, shared with the orchestrator's {@code -Pstudy}). */
+    public static final int DEFAULT_CUSTOMERS = DatasetDefaults.STUDY_CUSTOMERS;
+    public static final int DEFAULT_DAYS = DatasetDefaults.FLIGHT_DAYS;
 
     private final Path dir;
     private final EmbeddedTlsMongo mongo;

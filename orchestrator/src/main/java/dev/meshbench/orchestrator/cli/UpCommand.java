@@ -16,7 +16,6 @@ import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetConfig;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -40,13 +39,16 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--log-dir", description = "Where component logs go (default: target/meshbench-up/<case>).")
     Path logDir;
 
-    @Option(names = "--customers", defaultValue = "1000", description = "Customers to load (default: ${DEFAULT-VALUE}).")
-    int customers;
+    // The defaults are RunConfig's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .proxyWorkers): picocli
+    // shows a field's initial value as ${DEFAULT-VALUE}.
+    @Option(names = "--customers", description = "Customers to load (default: ${DEFAULT-VALUE}).")
+    int customers = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_CUSTOMERS));
 
-    @Option(names = "--flight-days", defaultValue = "5", description = "Days of flights to load (default: ${DEFAULT-VALUE}).")
-    int flightDays;
+    @Option(names = "--flight-days", description = "Days of flights to load (default: ${DEFAULT-VALUE}).")
+    int flightDays = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_FLIGHT_DAYS));
 
-    @Option(names = "--dataplane", description = "netty (the kit's stand-ins, default) or envoy (Envoy sidecars and gateway, nginx SNI proxy).")
+    @Option(names = "--dataplane", description = "netty (the kit's stand-ins) or envoy (Envoy sidecars and gateway, nginx SNI proxy) "
+            + "(default: ${DEFAULT-VALUE}).")
     String dataPlane = RunConfig.DEFAULTS.get(RunConfig.P_DATAPLANE);
 
     @Option(names = "--sidecar-mtls", arity = "1", description = "Mutual TLS between sidecars, true or false (default: ${DEFAULT-VALUE}).")
@@ -75,7 +77,7 @@ final class UpCommand implements Callable<Integer> {
                 MeshbenchMain.class.getPackage().getImplementationVersion() == null ? "dev"
                         : MeshbenchMain.class.getPackage().getImplementationVersion());
         LocalTargetConfig config = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot),
-                Duration.ofSeconds(60), customers, flightDays, mesh);
+                RunConfig.COMPONENT_READY_TIMEOUT, customers, flightDays, mesh);
         System.out.printf("meshbench up: case %s (%s) on data plane %s%n  %s%n", c.id(), c.studyName(), options.dataPlane().id(),
                 c.description());
         long t0 = System.nanoTime();
@@ -85,7 +87,7 @@ final class UpCommand implements Callable<Integer> {
                 d.close();
                 done.countDown();
             }, "meshbench-up-shutdown"));
-            d.awaitReady(Duration.ofMinutes(2));
+            d.awaitReady(RunConfig.CASE_READY_TIMEOUT);
             printEndpoints(d, (System.nanoTime() - t0) / 1_000_000);
             while (!done.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
                 if (d.failure().isPresent()) {

@@ -101,7 +101,7 @@ public final class CaseRun implements AutoCloseable {
             }
             run.deployment = target.deploy(egressCase, runDir.resolve("logs"));
             out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
-            run.deployment.awaitReady(Duration.ofMinutes(3));
+            run.deployment.awaitReady(RunConfig.CASE_READY_TIMEOUT);
             run.inputs = run.inputs.withDataPlane(run.deployment.dataPlane(run.inputs.dataPlane()));
             run.deployment.cluster().ifPresent(c -> run.inputs = run.inputs.withCluster(c));
             run.writeInputs();

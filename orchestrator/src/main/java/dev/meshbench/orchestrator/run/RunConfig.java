@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.component.DatasetDefaults;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
@@ -8,6 +9,7 @@ import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WarmupInfo;
 import dev.meshbench.results.WorkloadInfo;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +18,9 @@ import java.util.Objects;
 
 /**
  * Everything a run needs, validated where it enters: a bad value fails here, before anything starts, with a
- * message naming the property, the value and the rule. Defaults live in {@link #DEFAULTS} and {@link #STUDY}.
+ * message naming the property, the value and the rule. Defaults live in {@link #DEFAULTS} and {@link #STUDY} (a run's
+ * inputs), {@link #GOAL_DEFAULTS} (the Maven goals' own settings) and the timeouts below; the dataset sizes other
+ * modules share come from {@link DatasetDefaults}. The README's property table lists them (a test keeps it so).
  *
  * @param cases         cases to run, in order
  * @param clients       client counts of the ramp's steps, in order
@@ -94,8 +98,46 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final int WARMUP_WINDOW_SECONDS = 10;
     public static final double WARMUP_TOLERANCE_PERCENT = 5;
 
+    /** {@code true} layers {@link #STUDY} under the explicit values (set by the {@code study} profile); read with {@link #study}. */
+    public static final String P_STUDY = "meshbench.study";
+
     /** Steps the JMeter plan can run (it has this many consecutive thread groups). */
     public static final int MAX_STEPS = 12;
+
+    /*
+     * The Maven goals' own settings: read by meshbench-maven-plugin's @Parameter fields, whose defaultValue must be a
+     * constant expression, hence one String constant each. Listed in GOAL_DEFAULTS for the README's table.
+     */
+    /** Heap of the JMeter JVM, MB (meshbench:run). */
+    public static final String P_JMETER_HEAP_MB = "meshbench.jmeterHeapMb";
+    public static final String DEFAULT_JMETER_HEAP_MB = "1024";
+    /** Seconds between live progress lines (meshbench:run). */
+    public static final String P_PROGRESS_SECONDS = "meshbench.progressSeconds";
+    public static final String DEFAULT_PROGRESS_SECONDS = "5";
+    /** Client count of the report's response-time and CPU charts (meshbench:report; the study used 20). */
+    public static final String P_REPORT_CLIENTS = "meshbench.reportClients";
+    public static final String DEFAULT_REPORT_CLIENTS = "20";
+    /** How much worse than the baseline a figure may get, percent (meshbench:check). */
+    public static final String P_MAX_REGRESSION_PERCENT = "meshbench.maxRegressionPercent";
+    public static final String DEFAULT_MAX_REGRESSION_PERCENT = "10";
+    /** The results folder, relative to the checkout (not under target/, so {@code mvn clean} keeps it). */
+    public static final String DEFAULT_RESULTS_DIR = "results";
+
+    /**
+     * The defaults of the goals' own settings; unlike {@link #DEFAULTS} they are not a run's inputs, so they are not
+     * recorded in {@code run.json}'s settings (the JMeter heap is, as {@code jvm.jmeter}).
+     */
+    public static final Map<String, String> GOAL_DEFAULTS = Map.of(
+            P_JMETER_HEAP_MB, DEFAULT_JMETER_HEAP_MB,
+            P_PROGRESS_SECONDS, DEFAULT_PROGRESS_SECONDS,
+            P_REPORT_CLIENTS, DEFAULT_REPORT_CLIENTS,
+            P_MAX_REGRESSION_PERCENT, DEFAULT_MAX_REGRESSION_PERCENT,
+            P_RESULTS_DIR, DEFAULT_RESULTS_DIR);
+
+    /** How long one local component (a service, a proxy, MongoDB) may take to print its ready line. */
+    public static final Duration COMPONENT_READY_TIMEOUT = Duration.ofSeconds(90);
+    /** How long a deployed case may take to become ready as a whole and load its database. */
+    public static final Duration CASE_READY_TIMEOUT = Duration.ofMinutes(3);
 
     /** Short enough for one case in a few minutes on 2 cores. */
     public static final Map<String, String> DEFAULTS = Map.ofEntries(
@@ -104,7 +146,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             Map.entry(P_WARMUP_SECONDS, "5"),
             Map.entry(P_THINK_MS, "0"),
             Map.entry(P_CUSTOMERS, "1000"),
-            Map.entry(P_FLIGHT_DAYS, "5"),
+            Map.entry(P_FLIGHT_DAYS, Integer.toString(DatasetDefaults.FLIGHT_DAYS)),
             Map.entry(P_MAX_ERROR_PERCENT, "1"),
             Map.entry(P_TARGET, TargetKind.LOCAL.id()),
             Map.entry(P_REPEATS, "1"),
@@ -129,7 +171,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             P_CLIENTS, "1,5,10,20,30,40,50,60",
             P_STEP_SECONDS, "300",
             P_WARMUP_SECONDS, "30",
-            P_CUSTOMERS, "10000",
+            P_CUSTOMERS, Integer.toString(DatasetDefaults.STUDY_CUSTOMERS),
             P_SIDECAR_MTLS, "false");
 
     public RunConfig {
@@ -244,6 +286,11 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                     + P_CLIENTS + "=" + clients + "); give one rate, or one per step");
         }
         return List.copyOf(rates);
+    }
+
+    /** {@value #P_STUDY}: whether the study's values apply; absent is {@code false}. */
+    public static boolean study(Map<String, String> props) {
+        return Boolean.parseBoolean(props.getOrDefault(P_STUDY, "false"));
     }
 
     /** {@value #P_REPEATS}: 1 to 100 runs of each case, or an error naming the property. */

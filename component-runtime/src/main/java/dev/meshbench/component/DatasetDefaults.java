@@ -1,0 +1,18 @@
+package dev.meshbench.component;
+
+/**
+ * The Acmeair dataset's default sizes, written once for the modules that default to them but cannot read the
+ * orchestrator's {@code RunConfig}: {@code RunConfig} takes its values from here, and so does acmeair-services'
+ * {@code all} command. (jmeter-plans depends on no kit module; a test in the orchestrator keeps its plan defaults
+ * equal to {@code RunConfig}'s.)
+ */
+public final class DatasetDefaults {
+    /** Customers the study loaded: {@code meshbench.customers} under {@code -Pstudy}, and {@code all --customers}. */
+    public static final int STUDY_CUSTOMERS = 10_000;
+
+    /** Days of flights loaded: {@code meshbench.flightDays}, and {@code all --days}. */
+    public static final int FLIGHT_DAYS = 5;
+
+    private DatasetDefaults() {
+    }
+}

@@ -1,0 +1,112 @@
+package dev.meshbench.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.run.RunConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RunProperties#collect}: the POM's (and profiles') properties, then the JVM's system properties, then the
+ * user's {@code -D}, each later source overriding the earlier ones; only {@code meshbench.*} names are kept.
+ */
+class RunPropertiesTest {
+    private static final String KEY = RunConfig.P_STEP_SECONDS;
+
+    private static Map<String, String> collect(Map<String, String> pom, Map<String, String> system, Map<String, String> user) {
+        return RunProperties.collect(Builds.project(pom), Builds.session(system, user));
+    }
+
+    @Test
+    @DisplayName("-D (a user property) wins over a system property and over the POM")
+    void userPropertyWinsOverEverything() {
+        assertEquals("30", collect(Map.of(KEY, "10"), Map.of(KEY, "20"), Map.of(KEY, "30")).get(KEY));
+    }
+
+    @Test
+    @DisplayName("a JVM system property (MAVEN_OPTS=-D...) wins over the POM and its profiles, not over -D")
+    void systemPropertyWinsOverThePomButNotOverUserProperties() {
+        assertEquals("20", collect(Map.of(KEY, "10"), Map.of(KEY, "20"), Map.of()).get(KEY));
+        assertEquals("30", collect(Map.of(), Map.of(KEY, "20"), Map.of(KEY, "30")).get(KEY));
+    }
+
+    @Test
+    @DisplayName("the POM's value (e.g. a profile's meshbench.study) applies when nothing overrides it")
+    void pomValueWhenNothingOverrides() {
+        assertEquals("10", collect(Map.of(KEY, "10"), Map.of(), Map.of()).get(KEY));
+    }
+
+    @Test
+    @DisplayName("sources are merged per property: each property takes its own highest source")
+    void mergedPerProperty() {
+        Map<String, String> p = collect(Map.of(KEY, "10", RunConfig.P_CUSTOMERS, "7"), Map.of(RunConfig.P_FLIGHT_DAYS, "3"),
+                Map.of(RunConfig.P_CLIENTS, "1,2"));
+        assertEquals(Map.of(KEY, "10", RunConfig.P_CUSTOMERS, "7", RunConfig.P_FLIGHT_DAYS, "3", RunConfig.P_CLIENTS, "1,2"), p);
+    }
+
+    @Test
+    @DisplayName("only meshbench.* names are collected (not clients, java.home or env.*)")
+    void onlyMeshbenchProperties() {
+        Map<String, String> p = collect(Map.of("clients", "1", "project.build.sourceEncoding", "UTF-8"),
+                Map.of("java.home", "/jdk", "env.PATH", "/bin"), Map.of("step.seconds", "5", "meshbenchx", "1"));
+        assertEquals(Map.of(), p);
+    }
+
+    @Test
+    @DisplayName("a property set nowhere stays absent, so RunConfig's default applies")
+    void absentTakesRunConfigDefault() {
+        Map<String, String> p = collect(Map.of(), Map.of(), Map.of());
+        assertFalse(p.containsKey(KEY));
+        RunConfig c = RunProperties.config(p, "sni", Path.of("/checkout"));
+        assertEquals(Integer.parseInt(RunConfig.DEFAULTS.get(KEY)), c.stepSeconds());
+        assertEquals(Path.of("/checkout", "results"), c.resultsDir());
+    }
+
+    @Test
+    @DisplayName("a -D that is present but blank is not a request for the default: the run stops naming the property")
+    void blankUserPropertyIsAnError() {
+        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(KEY, " "));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunProperties.config(p, "sni", Path.of(".")));
+        assertEquals("meshbench.stepSeconds=: must be a whole number", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("the module's case wins over -Dmeshbench.cases (a run module measures its own case)")
+    void moduleCaseWinsOverCasesProperty() {
+        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunConfig.P_CASES, "bypass"));
+        assertEquals(List.of(EgressCase.SNI), RunProperties.config(p, "sni", Path.of(".")).cases());
+    }
+
+    @Test
+    @DisplayName("meshbench.study=true (the study profile's POM property) layers the study's ramp; -D values still win")
+    void studyFromThePom() {
+        Map<String, String> p = collect(Map.of("meshbench.study", "true"), Map.of(), Map.of(KEY, "60"));
+        RunConfig c = RunProperties.config(p, "sni", Path.of("."));
+        assertEquals(RunConfig.parseClients(RunConfig.STUDY.get(RunConfig.P_CLIENTS)), c.clients());
+        assertEquals(60, c.stepSeconds());
+        RunConfig notStudy = RunProperties.config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
+                "sni", Path.of("."));
+        assertEquals(RunConfig.parseClients(RunConfig.DEFAULTS.get(RunConfig.P_CLIENTS)), notStudy.clients());
+    }
+
+    @Test
+    @DisplayName("meshbench.resultsDir moves the results out of the checkout")
+    void resultsDir() {
+        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunConfig.P_RESULTS_DIR, "/elsewhere"));
+        assertEquals(Path.of("/elsewhere"), RunProperties.config(p, "sni", Path.of("/checkout")).resultsDir());
+    }
+
+    @Test
+    @DisplayName("plain() prints a number as a person would type it")
+    void plain() {
+        assertEquals("10", RunProperties.plain(10.0));
+        assertEquals("2.5", RunProperties.plain(2.5));
+        assertEquals("0.75", RunProperties.plain(0.75));
+    }
+}
