@@ -58,6 +58,36 @@ public final class Html {
         return new CodeGeneratedMarkup(Objects.requireNonNull(markup, "markup"));
     }
 
+    /** {@code <a href="href">label</a>}. */
+    public static Element link(String href, String label) {
+        return el("a").attr("href", href).text(label);
+    }
+
+    /** {@code <code>s</code>}. */
+    public static Element code(String s) {
+        return el("code").text(s);
+    }
+
+    /** A table cell, right-aligned as the report's numbers are. */
+    public static Element td(String s) {
+        return el("td").text(s);
+    }
+
+    /** A left-aligned table cell (class {@code l}), for names. */
+    public static Element tdL(String s) {
+        return el("td").cls("l").text(s);
+    }
+
+    /** A header cell. */
+    public static Element th(String s) {
+        return el("th").text(s);
+    }
+
+    /** A left-aligned header cell (class {@code l}). */
+    public static Element thL(String s) {
+        return el("th").cls("l").text(s);
+    }
+
     /** The HTML of {@code node}. */
     public static String render(Node node) {
         StringBuilder out = new StringBuilder();

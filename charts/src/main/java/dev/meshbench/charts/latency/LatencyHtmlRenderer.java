@@ -1,9 +1,15 @@
 package dev.meshbench.charts.latency;
 
+import static dev.meshbench.charts.html.Html.code;
 import static dev.meshbench.charts.html.Html.el;
 import static dev.meshbench.charts.html.Html.entity;
 import static dev.meshbench.charts.html.Html.fragment;
+import static dev.meshbench.charts.html.Html.link;
+import static dev.meshbench.charts.html.Html.td;
+import static dev.meshbench.charts.html.Html.tdL;
 import static dev.meshbench.charts.html.Html.text;
+import static dev.meshbench.charts.html.Html.th;
+import static dev.meshbench.charts.html.Html.thL;
 
 import dev.meshbench.charts.html.Element;
 import dev.meshbench.charts.html.Html;
@@ -392,30 +398,6 @@ public final class LatencyHtmlRenderer {
             th.add(i == 0 ? fragment() : el("br"), text(lines[i]));
         }
         return th;
-    }
-
-    private static Element link(String href, String label) {
-        return el("a").attr("href", href).text(label);
-    }
-
-    private static Element code(String s) {
-        return el("code").text(s);
-    }
-
-    private static Element td(String s) {
-        return el("td").text(s);
-    }
-
-    private static Element tdL(String s) {
-        return el("td").cls("l").text(s);
-    }
-
-    private static Element th(String s) {
-        return el("th").text(s);
-    }
-
-    private static Element thL(String s) {
-        return el("th").cls("l").text(s);
     }
 
     private static String orElse(String value, String fallback) {

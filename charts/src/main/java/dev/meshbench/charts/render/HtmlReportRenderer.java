@@ -1,9 +1,14 @@
 package dev.meshbench.charts.render;
 
+import static dev.meshbench.charts.html.Html.code;
 import static dev.meshbench.charts.html.Html.el;
 import static dev.meshbench.charts.html.Html.entity;
 import static dev.meshbench.charts.html.Html.fragment;
+import static dev.meshbench.charts.html.Html.link;
+import static dev.meshbench.charts.html.Html.td;
+import static dev.meshbench.charts.html.Html.tdL;
 import static dev.meshbench.charts.html.Html.text;
+import static dev.meshbench.charts.html.Html.thL;
 
 import dev.meshbench.charts.html.Element;
 import dev.meshbench.charts.html.Html;
@@ -505,26 +510,6 @@ public final class HtmlReportRenderer {
 
     private static Element wide(Element table) {
         return el("div").cls("wide").add(table);
-    }
-
-    private static Element link(String href, String label) {
-        return el("a").attr("href", href).text(label);
-    }
-
-    private static Element code(String s) {
-        return el("code").text(s);
-    }
-
-    private static Element td(String s) {
-        return el("td").text(s);
-    }
-
-    private static Element tdL(String s) {
-        return el("td").cls("l").text(s);
-    }
-
-    private static Element thL(String s) {
-        return el("th").cls("l").text(s);
     }
 
     /** A header cell, its lines separated by {@code <br>}. */

@@ -15,12 +15,7 @@ public final class Converters {
     public static final class WholeNumber implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            int n;
-            try {
-                n = Integer.parseInt(value.trim());
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a whole number");
-            }
+            int n = parse(value);
             if (n < 0) {
                 throw new TypeConversionException(value + " must not be negative");
             }
@@ -32,16 +27,19 @@ public final class Converters {
     public static final class Port implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            int n;
-            try {
-                n = Integer.parseInt(value.trim());
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a whole number");
-            }
+            int n = parse(value);
             if (n < 0 || n > 65535) {
                 throw new TypeConversionException(n + " must be between 0 and 65535");
             }
             return n;
+        }
+    }
+
+    private static int parse(String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not a whole number");
         }
     }
 }
