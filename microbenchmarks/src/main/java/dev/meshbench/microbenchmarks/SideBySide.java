@@ -1,5 +1,6 @@
 package dev.meshbench.microbenchmarks;
 
+import dev.meshbench.component.cli.ComponentCommandLine;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
@@ -25,12 +26,20 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * Side-by-side HTTP throughput and latency of the two data planes' hops, fortio-style: {@code --connections}
@@ -73,68 +82,90 @@ public final class SideBySide {
                 throw new IllegalArgumentException(name + " (" + v + ") must be at least 1");
             }
         }
+    }
 
-        static Options parse(String[] args) {
-            int connections = 64;
-            int seconds = 10;
-            int warmup = 5;
-            int clientWarmup = 5;
-            int nettyThreads = 4;
-            int clientThreads = 1;
-            List<String> rows = new ArrayList<>();
-            Optional<Path> jar = Optional.empty();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help") || a.equals("-h")) {
-                    throw new UsageRequested();
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value (see --help)");
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--connections", "-c" -> connections = number(a, v);
-                    case "--seconds", "-t" -> seconds = number(a, v);
-                    case "--warmup" -> warmup = number(a, v);
-                    case "--client-warmup" -> clientWarmup = number(a, v);
-                    case "--netty-threads" -> nettyThreads = number(a, v);
-                    case "--client-threads" -> clientThreads = number(a, v);
-                    case "--rows" -> rows.addAll(Arrays.asList(v.split(",")));
-                    case "--dataplane-jar" -> jar = Optional.of(Path.of(v));
-                    default -> throw new IllegalArgumentException("unknown option " + a + " (see --help)");
-                }
-            }
-            return new Options(connections, seconds, warmup, nettyThreads, clientThreads, clientWarmup, rows, jar);
-        }
+    /**
+     * The command line (picocli): every option with its default, checked as it enters ({@link #call} builds the
+     * {@link Options}); bad input is one line, {@code side-by-side: <what is wrong> (see --help)}, exit 2.
+     */
+    @Command(name = "side-by-side", sortOptions = false,
+            customSynopsis = "java -cp microbenchmarks/target/benchmarks.jar dev.meshbench.microbenchmarks.SideBySide [options]",
+            description = "HTTP req/s and p50/p99 latency of the Netty and Envoy hops, one row after another, fortio-style.",
+            footer = {"", "Envoy: -Dmeshbench.envoy.binary=/path/to/envoy, else 'envoy' on PATH; without it the envoy rows are skipped."})
+    static final class OptionsCommand implements Callable<Integer> {
+        @Option(names = {"-c", "--connections"}, paramLabel = "N", converter = WholeNumber.class,
+                description = "Keep-alive connections, closed loop (default ${DEFAULT-VALUE}).")
+        int connections = 64;
 
-        private static int number(String name, String v) {
+        @Option(names = {"-t", "--seconds"}, paramLabel = "S", converter = WholeNumber.class,
+                description = "Measured seconds per row (default ${DEFAULT-VALUE}).")
+        int seconds = 10;
+
+        @Option(names = "--warmup", paramLabel = "S", converter = WholeNumber.class,
+                description = "Unmeasured seconds per row before that (default ${DEFAULT-VALUE}; warms the proxies' JIT, TLS handshakes).")
+        int warmup = 5;
+
+        @Option(names = "--client-warmup", paramLabel = "S", converter = WholeNumber.class,
+                description = "Once, before the first row: the client against the echo server, not reported"
+                        + " (default ${DEFAULT-VALUE}; without it the first row measures this JVM's JIT compiler).")
+        int clientWarmup = 5;
+
+        @Option(names = "--netty-threads", paramLabel = "N", converter = WholeNumber.class,
+                description = "Event loops of the row netty-tcp-Nt (default ${DEFAULT-VALUE}).")
+        int nettyThreads = 4;
+
+        @Option(names = "--client-threads", paramLabel = "N", converter = WholeNumber.class,
+                description = "Event loops of the load client (default ${DEFAULT-VALUE}).")
+        int clientThreads = 1;
+
+        @Option(names = "--rows", paramLabel = "ROW", split = ",",
+                description = "Only these rows (ids as printed), in this order; a row may repeat (e.g. direct first and last)."
+                        + " Comma-separated, and the option may repeat.")
+        List<String> rows;
+
+        @Option(names = "--dataplane-jar", paramLabel = "P",
+                description = "dataplane.jar (default -Dmeshbench.dataplane.jar, else dataplane/target/dataplane.jar).")
+        Path dataplaneJar;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+
+        @Spec
+        CommandSpec spec;
+
+        /** The options once {@link #call} read them; null after {@code --help} or bad input. */
+        Options options;
+
+        @Override
+        public Integer call() {
             try {
-                return Integer.parseInt(v.trim());
+                options = new Options(connections, seconds, warmup, nettyThreads, clientThreads, clientWarmup,
+                        rows == null ? List.of() : List.copyOf(rows), Optional.ofNullable(dataplaneJar));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            }
+            return 0;
+        }
+    }
+
+    /** Any whole number (the ranges are {@link Options}' checks): {@code --seconds 'x' is not a whole number}. */
+    static final class WholeNumber implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return Integer.parseInt(value.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + " must be a whole number (got '" + v + "')");
+                throw new TypeConversionException("'" + value + "' is not a whole number");
             }
         }
     }
 
-    private static final class UsageRequested extends RuntimeException {
-        UsageRequested() {
-            super(null, null, false, false);
-        }
+    /** The command line of {@code command}: one-line usage errors with exit code 2, no environment defaults. */
+    static CommandLine commandLine(OptionsCommand command) {
+        CommandLine cli = new CommandLine(command);
+        cli.setUsageHelpWidth(120);
+        return ComponentCommandLine.configure(cli, Map.of(), (failed, message) -> "side-by-side: " + message + " (see --help)");
     }
-
-    private static final String USAGE = """
-            usage: java -cp microbenchmarks/target/benchmarks.jar dev.meshbench.microbenchmarks.SideBySide [options]
-              --connections N     keep-alive connections, closed loop (default 64)
-              --seconds S         measured seconds per row (default 10)
-              --warmup S          unmeasured seconds per row before that (default 5; warms the proxies' JIT, TLS handshakes)
-              --client-warmup S   once, before the first row: the client against the echo server, not reported
-                                  (default 5; without it the first row measures this JVM's JIT compiler)
-              --netty-threads N   event loops of the row netty-tcp-Nt (default 4)
-              --client-threads N  event loops of the load client (default 1)
-              --rows a,b,...      only these rows (ids as printed), in this order; a row may repeat (e.g. direct first and last)
-              --dataplane-jar P   dataplane.jar (default -Dmeshbench.dataplane.jar, else dataplane/target/dataplane.jar)
-            Envoy: -Dmeshbench.envoy.binary=/path/to/envoy, else 'envoy' on PATH; without it the envoy rows are skipped.
-            """;
 
     /** One row: how to build its plan (empty: direct), and with which data plane and settings. */
     private record Row(String id, String description, DataPlane dataPlane, int workers, String nettyTls,
@@ -145,15 +176,13 @@ public final class SideBySide {
     }
 
     public static void main(String[] args) {
-        Options o;
-        try {
-            o = Options.parse(args);
-        } catch (UsageRequested e) {
-            System.out.print(USAGE);
-            return;
-        } catch (IllegalArgumentException e) {
-            System.err.println("side-by-side: " + e.getMessage());
-            System.exit(2);
+        OptionsCommand command = new OptionsCommand();
+        int code = commandLine(command).execute(args);
+        Options o = command.options;
+        if (o == null) {
+            if (code != 0) {
+                System.exit(code);
+            }
             return;
         }
         try {
