@@ -9,7 +9,9 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,7 +49,9 @@ public final class GraphNodeService implements AutoCloseable {
             closeables.add(registry::close);
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(3)).build();
             GraphNodeHandler handler = new GraphNodeHandler(config, new ScriptRunner(config, http, registry), registry);
-            String ready = "{\"status\":\"UP\",\"service\":\"" + name + "\"}";
+            Map<String, Object> ready = new LinkedHashMap<>(); // written by Javalin's Jackson mapper
+            ready.put("status", "UP");
+            ready.put("service", name);
             Javalin app = Javalin.create(cfg -> {
                 cfg.showJavalinBanner = false;
                 cfg.startupWatcherEnabled = false;
@@ -55,7 +59,7 @@ public final class GraphNodeService implements AutoCloseable {
             });
             // Admin routes first: the first matching route wins.
             app.get(METRICS_PATH, ctx -> ctx.contentType(ServiceHttpServer.PROMETHEUS_CONTENT_TYPE).result(registry.scrape()));
-            app.get(READY_PATH, ctx -> ctx.contentType("application/json").result(ready));
+            app.get(READY_PATH, ctx -> ctx.json(ready));
             app.get("/", handler);
             app.post("/", handler);
             app.get("/<path>", handler);

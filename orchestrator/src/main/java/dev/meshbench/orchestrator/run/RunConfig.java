@@ -288,9 +288,9 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         return List.copyOf(rates);
     }
 
-    /** {@value #P_STUDY}: whether the study's values apply; absent is {@code false}. */
+    /** {@value #P_STUDY}: whether the study's values apply; absent is {@code false}, a typo an error naming it. */
     public static boolean study(Map<String, String> props) {
-        return Boolean.parseBoolean(props.getOrDefault(P_STUDY, "false"));
+        return parseBoolean(P_STUDY, props.getOrDefault(P_STUDY, "false"));
     }
 
     /** {@value #P_REPEATS}: 1 to 100 runs of each case, or an error naming the property. */

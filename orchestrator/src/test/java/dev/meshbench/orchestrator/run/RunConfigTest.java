@@ -67,6 +67,16 @@ class RunConfigTest {
     }
 
     @Test
+    @DisplayName("meshbench.study is true or false: absent is false, a typo is refused rather than read as false")
+    void studyFlag() {
+        assertEquals(false, RunConfig.study(Map.of()));
+        assertEquals(true, RunConfig.study(Map.of(RunConfig.P_STUDY, "true")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RunConfig.study(Map.of(RunConfig.P_STUDY, "yes")));
+        assertEquals("meshbench.study=yes: must be true or false", e.getMessage());
+    }
+
+    @Test
     @DisplayName("the study profile gives the study's ramp, and explicit values still win")
     void study() {
         RunConfig c = RunConfig.fromProperties(Map.of("meshbench.cases", "all", "meshbench.stepSeconds", "60"), true, RESULTS);
