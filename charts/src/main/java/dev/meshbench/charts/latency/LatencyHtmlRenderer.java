@@ -363,13 +363,7 @@ public final class LatencyHtmlRenderer {
     }
 
     private static Node skipped(LatencyTables t) {
-        Element h2 = el("h2").attr("id", "skipped").text("Skipped");
-        if (t.skipped().isEmpty()) {
-            return fragment(h2, el("p").text("Nothing was skipped."));
-        }
-        Element table = el("table").add(el("tr").add(thL("file"), thL("reason")));
-        t.skipped().forEach(s -> table.add(el("tr").add(el("td").cls("l").add(code(s.file())), tdL(s.reason()))));
-        return fragment(h2, el("p").text("These files are not in the tables or the chart."), table);
+        return HtmlReportRenderer.skippedSection(t.skipped(), "These files are not in the tables or the chart.");
     }
 
     private static Element cell(Double value, int decimals) {

@@ -1,11 +1,10 @@
 package dev.meshbench.charts.latency;
 
-import dev.meshbench.charts.load.SkippedRun;
+import dev.meshbench.charts.model.SkippedLine;
 import dev.meshbench.charts.render.Numbers;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.TargetKind;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -104,10 +103,6 @@ public record LatencyTables(LatencyReportModel model, List<PlaneSummary> planes,
         }
     }
 
-    /** A file left out and why. */
-    public record SkippedLine(String file, String reason) {
-    }
-
     /** The tables of {@code m}. */
     public static LatencyTables of(LatencyReportModel m) {
         List<LoadedCell> all = Stream.concat(m.loaded().passed().stream(), m.loaded().failed().stream()).toList();
@@ -125,11 +120,7 @@ public record LatencyTables(LatencyReportModel model, List<PlaneSummary> planes,
                 distinct(local, c -> c.machine().cores() + " cores, " + c.machine().os()), read.size() - local.size());
         List<FailedLine> failed = m.loaded().failed().stream().map(c -> new FailedLine(c,
                 m.row(c.dataPlane(), c.cell()).map(LatencyRow::runId).orElse(null))).toList();
-        String dir = m.loaded().directory().toString() + File.separator;
-        List<SkippedLine> skipped = m.loaded().skipped().stream().map((SkippedRun s) -> {
-            String file = s.file().toString();
-            return new SkippedLine(file.startsWith(dir) ? file.substring(dir.length()) : file, s.reason());
-        }).toList();
+        List<SkippedLine> skipped = SkippedLine.of(m.loaded().directory(), m.loaded().skipped());
         return new LatencyTables(m, planes, m.fellBehind(),
                 m.rows().stream().filter(r -> r.errors() != null && r.errors() > 0).toList(),
                 AddedLatencyChartRenderer.fraction(m),

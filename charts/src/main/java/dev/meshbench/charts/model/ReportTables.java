@@ -11,7 +11,6 @@ import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.stats.Comparison;
 import dev.meshbench.results.stats.Sample;
-import java.io.File;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -187,10 +186,6 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
     public record StepLine(LoadedRun run, CaseSummary summary, StepResult step, boolean firstStep) {
     }
 
-    /** A file left out, relative to the results folder when inside it, and why. */
-    public record SkippedLine(String file, String reason) {
-    }
-
     /** A note of a run's conversion. */
     public record NoteLine(String runId, String note) {
     }
@@ -210,7 +205,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         List<Input> varying = inputs.stream().filter(i -> !shared.contains(i)).toList();
         List<RunLine> runLines = runs.stream().map(r -> new RunLine(r, summaryOf(model, r),
                 varying.stream().map(i -> i.value().apply(r.results().inputs())).toList(),
-                relative(model, r.file().toString()))).toList();
+                SkippedLine.relative(model.loaded().directory(), r.file()))).toList();
         List<StepLine> steps = new ArrayList<>();
         for (LoadedRun r : runs) {
             CaseSummary c = summaryOf(model, r);
@@ -222,8 +217,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         }
         List<NoteLine> notes = runs.stream()
                 .flatMap(r -> r.results().notes().stream().map(n -> new NoteLine(r.runId(), n))).toList();
-        List<SkippedLine> skipped = model.loaded().skipped().stream()
-                .map(s -> new SkippedLine(relative(model, s.file().toString()), s.reason())).toList();
+        List<SkippedLine> skipped = SkippedLine.of(model.loaded().directory(), model.loaded().skipped());
         return new ReportTables(model, study, targets, comparison(model), latency(model), components(model),
                 dataPlanes(runs), shared.isEmpty() ? List.of() : shared.stream()
                         .map(i -> new InputValue(i.header(), i.value().apply(all.get(0)))).toList(),
@@ -421,8 +415,4 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         return m.cases().stream().flatMap(c -> c.runs().stream()).toList();
     }
 
-    private static String relative(ReportModel m, String file) {
-        String dir = m.loaded().directory().toString();
-        return file.startsWith(dir + File.separator) ? file.substring(dir.length() + 1) : file;
-    }
 }

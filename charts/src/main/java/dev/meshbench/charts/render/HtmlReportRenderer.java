@@ -17,6 +17,7 @@ import dev.meshbench.charts.model.CaseSummary;
 import dev.meshbench.charts.model.LatencyStatistic;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.ReportTables;
+import dev.meshbench.charts.model.SkippedLine;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.LatencyStats;
@@ -407,13 +408,18 @@ public final class HtmlReportRenderer {
     }
 
     private static Node skipped(ReportTables t) {
+        return skippedSection(t.skipped(), "These files are not in the figures or tables above.");
+    }
+
+    /** A report's Skipped section: each file left out and why, after {@code whatMissing} (or that none was). */
+    public static Node skippedSection(List<SkippedLine> skipped, String whatMissing) {
         Element h2 = el("h2").attr("id", "skipped").text("Skipped");
-        if (t.skipped().isEmpty()) {
+        if (skipped.isEmpty()) {
             return fragment(h2, el("p").text("Nothing was skipped."));
         }
         Element table = el("table").add(el("tr").add(thL("file"), thL("reason")));
-        t.skipped().forEach(s -> table.add(el("tr").add(el("td").cls("l").add(code(s.file())), tdL(s.reason()))));
-        return fragment(h2, el("p").text("These files are not in the figures or tables above."), table);
+        skipped.forEach(s -> table.add(el("tr").add(el("td").cls("l").add(code(s.file())), tdL(s.reason()))));
+        return fragment(h2, el("p").text(whatMissing), table);
     }
 
     private static Node notes(ReportTables t) {

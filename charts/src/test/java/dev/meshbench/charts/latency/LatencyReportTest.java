@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.charts.load.SkippedRun;
+import dev.meshbench.charts.model.SkippedLine;
 import dev.meshbench.charts.render.ChartStyle;
 import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.DataPlaneInfo;
@@ -303,7 +304,7 @@ class LatencyReportTest {
         assertEquals(List.of("single/1/gateway/sidecar"), netty.cells().stream().map(CellId::id).toList());
         assertFalse(t.leftOut().stream().anyMatch(LatencyTables.LeftOut::gist), "the gist has every row");
         assertEquals(List.of("broken/latency.json", "z-netty-base-old/latency.json"),
-                t.skipped().stream().map(LatencyTables.SkippedLine::file).sorted().toList());
+                t.skipped().stream().map(SkippedLine::file).sorted().toList());
     }
 
     @Test
