@@ -1,5 +1,6 @@
 package dev.meshbench.microbenchmarks;
 
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.dataplane.loopback.AppTlsClient;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
@@ -17,6 +18,7 @@ import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.pki.CertificateAuthority;
+import dev.meshbench.results.ComponentNames;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -57,12 +59,12 @@ final class PlanChainFixture implements AutoCloseable {
         boolean hasProxies = plan.components().stream().anyMatch(c -> c.kind().isProxy());
         ProxyLaunch launch = launch(options, nettyTls, hasProxies);
 
-        MeshIdentities external = MeshIdentities.create(TopologyPlanner.MONGO_HOST);
+        MeshIdentities external = MeshIdentities.create(MeshNames.MONGO_HOST);
         workDir = Files.createTempDirectory("meshbench-planchain-" + path + "-" + dataPlane + "-");
         EchoServer s = EchoServer.start(external.server(), mode, 1);
         PlanProcesses p = null;
         try {
-            Endpoint mongo = new Endpoint(TopologyPlanner.MONGO, TopologyPlanner.MONGO_LISTENER);
+            Endpoint mongo = new Endpoint(ComponentNames.MONGO, TopologyPlanner.MONGO_LISTENER);
             LocalAddresses addresses = PlanProcesses.addresses(plan, Map.of(mongo, s.address().getPort()));
             MeshFiles mesh = MeshFiles.issue(plan, CertificateAuthority.create("meshbench mesh CA (benchmark)"), workDir.resolve("pki"));
             p = PlanProcesses.start(plan, addresses, mesh, launch, workDir);
@@ -70,8 +72,8 @@ final class PlanChainFixture implements AutoCloseable {
             if (!tls.isEmpty()) {
                 System.out.println("netty relays' TLS provider: " + tls);
             }
-            Endpoint entry = TopologyPlanner.plan(egressCase, options).component(SERVICE).call(TopologyPlanner.MONGO);
-            client = AppTlsClient.connect(new InetSocketAddress(LocalAddresses.HOST, addresses.port(entry)), TopologyPlanner.MONGO_HOST,
+            Endpoint entry = TopologyPlanner.plan(egressCase, options).component(SERVICE).call(ComponentNames.MONGO);
+            client = AppTlsClient.connect(new InetSocketAddress(LocalAddresses.HOST, addresses.port(entry)), MeshNames.MONGO_HOST,
                     external.externalCa().certificate());
         } catch (IOException | RuntimeException e) {
             if (p != null) {
@@ -90,7 +92,7 @@ final class PlanChainFixture implements AutoCloseable {
      * {@code mongo} listener only (its HTTP listeners lead to services that do not run here).
      */
     static TopologyPlan mongoPath(TopologyPlan full) {
-        Endpoint entry = full.component(SERVICE).call(TopologyPlanner.MONGO);
+        Endpoint entry = full.component(SERVICE).call(ComponentNames.MONGO);
         List<ComponentPlan> keep = new ArrayList<>();
         for (ComponentPlan c : full.components()) {
             switch (c.kind()) {

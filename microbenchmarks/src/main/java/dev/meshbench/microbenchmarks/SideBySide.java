@@ -1,6 +1,7 @@
 package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.component.cli.ComponentCommandLine;
+import dev.meshbench.component.cli.Converters.AnyWholeNumber;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
@@ -34,12 +35,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * Side-by-side HTTP throughput and latency of the two data planes' hops, fortio-style: {@code --connections}
@@ -93,28 +92,28 @@ public final class SideBySide {
             description = "HTTP req/s and p50/p99 latency of the Netty and Envoy hops, one row after another, fortio-style.",
             footer = {"", "Envoy: -Dmeshbench.envoy.binary=/path/to/envoy, else 'envoy' on PATH; without it the envoy rows are skipped."})
     static final class OptionsCommand implements Callable<Integer> {
-        @Option(names = {"-c", "--connections"}, paramLabel = "N", converter = WholeNumber.class,
+        @Option(names = {"-c", "--connections"}, paramLabel = "N", converter = AnyWholeNumber.class,
                 description = "Keep-alive connections, closed loop (default ${DEFAULT-VALUE}).")
         int connections = 64;
 
-        @Option(names = {"-t", "--seconds"}, paramLabel = "S", converter = WholeNumber.class,
+        @Option(names = {"-t", "--seconds"}, paramLabel = "S", converter = AnyWholeNumber.class,
                 description = "Measured seconds per row (default ${DEFAULT-VALUE}).")
         int seconds = 10;
 
-        @Option(names = "--warmup", paramLabel = "S", converter = WholeNumber.class,
+        @Option(names = "--warmup", paramLabel = "S", converter = AnyWholeNumber.class,
                 description = "Unmeasured seconds per row before that (default ${DEFAULT-VALUE}; warms the proxies' JIT, TLS handshakes).")
         int warmup = 5;
 
-        @Option(names = "--client-warmup", paramLabel = "S", converter = WholeNumber.class,
+        @Option(names = "--client-warmup", paramLabel = "S", converter = AnyWholeNumber.class,
                 description = "Once, before the first row: the client against the echo server, not reported"
                         + " (default ${DEFAULT-VALUE}; without it the first row measures this JVM's JIT compiler).")
         int clientWarmup = 5;
 
-        @Option(names = "--netty-threads", paramLabel = "N", converter = WholeNumber.class,
+        @Option(names = "--netty-threads", paramLabel = "N", converter = AnyWholeNumber.class,
                 description = "Event loops of the row netty-tcp-Nt (default ${DEFAULT-VALUE}).")
         int nettyThreads = 4;
 
-        @Option(names = "--client-threads", paramLabel = "N", converter = WholeNumber.class,
+        @Option(names = "--client-threads", paramLabel = "N", converter = AnyWholeNumber.class,
                 description = "Event loops of the load client (default ${DEFAULT-VALUE}).")
         int clientThreads = 1;
 
@@ -145,18 +144,6 @@ public final class SideBySide {
                 throw new ParameterException(spec.commandLine(), e.getMessage(), e);
             }
             return 0;
-        }
-    }
-
-    /** Any whole number (the ranges are {@link Options}' checks): {@code --seconds 'x' is not a whole number}. */
-    static final class WholeNumber implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            try {
-                return Integer.parseInt(value.trim());
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a whole number");
-            }
         }
     }
 

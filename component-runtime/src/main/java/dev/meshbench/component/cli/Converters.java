@@ -11,6 +11,14 @@ public final class Converters {
     private Converters() {
     }
 
+    /** Any whole number, sign allowed: for options whose range the command checks itself, with its own words. */
+    public static final class AnyWholeNumber implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return parse(value);
+        }
+    }
+
     /** A whole number, 0 or more. */
     public static final class WholeNumber implements ITypeConverter<Integer> {
         @Override
