@@ -1,26 +1,26 @@
 package dev.meshbench.orchestrator.cli;
 
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
-import dev.meshbench.orchestrator.plan.ComponentKind;
-import dev.meshbench.orchestrator.plan.DataPlane;
-import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
-import dev.meshbench.orchestrator.run.RunConfig;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetConfig;
+import dev.meshbench.orchestrator.plan.ComponentKind;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.orchestrator.run.RunConfig;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** Brings one case up on the local target and keeps it up until Ctrl-C, for people to poke at. */
 @Command(name = "up", mixinStandardHelpOptions = true,
@@ -120,7 +120,7 @@ final class UpCommand implements Callable<Integer> {
         ReadyLine mongo = ready.get("mongo");
         String mongoAddr = mongo.get("address").orElse("?");
         String ca = mongo.get("ca").orElse("?");
-        System.out.println("MongoDB (TLS; the services reach it as " + TopologyPlanner.MONGO_HOST + "):");
+        System.out.println("MongoDB (TLS; the services reach it as " + MeshNames.MONGO_HOST + "):");
         System.out.printf("  %s  CA: %s%n", mongoAddr, ca);
         String auth = d.endpoints().service("auth").toString();
         String customer = d.endpoints().service("customer").toString();
@@ -128,7 +128,7 @@ final class UpCommand implements Callable<Integer> {
         System.out.printf("  curl -c /tmp/mb.cookies -d 'login=uid0@email.com&password=password' %s/auth/login%n", auth);
         System.out.printf("  curl -b /tmp/mb.cookies %s/customer/byid/uid0@email.com%n", customer);
         System.out.printf("  openssl s_client -connect %s -servername %s -CAfile %s -verify_hostname %s </dev/null%n",
-                mongoAddr, TopologyPlanner.MONGO_HOST, ca, TopologyPlanner.MONGO_HOST);
+                mongoAddr, MeshNames.MONGO_HOST, ca, MeshNames.MONGO_HOST);
         System.out.println("Press Ctrl-C to tear everything down.");
     }
 }

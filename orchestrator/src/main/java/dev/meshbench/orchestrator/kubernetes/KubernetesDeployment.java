@@ -2,17 +2,17 @@ package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
 import dev.meshbench.results.ClusterInfo;
+import dev.meshbench.results.ComponentNames;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.WorkloadInfo;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -145,11 +145,11 @@ public final class KubernetesDeployment implements Deployment {
     private void openEntry() {
         if (settings.ingressUrl().isPresent()) {
             URI entry = settings.ingressUrl().get();
-            TopologyPlanner.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
+            ComponentNames.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
             progress.printf("[%s] load goes to %s%n", egressCase.id(), entry);
             return;
         }
-        for (String svc : TopologyPlanner.SERVICES) {
+        for (String svc : ComponentNames.SERVICES) {
             serviceEndpoints.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
         }
         progress.printf("[%s] load goes through port-forwards %s (to the pods directly, not through an ingress: set -D%s "
@@ -158,7 +158,7 @@ public final class KubernetesDeployment implements Deployment {
 
     private void awaitServices(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        for (String svc : TopologyPlanner.SERVICES) {
+        for (String svc : ComponentNames.SERVICES) {
             URI uri = serviceEndpoints.get(svc).resolve("/" + svc + "/ready");
             AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 500, Optional::empty);
         }
@@ -179,26 +179,26 @@ public final class KubernetesDeployment implements Deployment {
         String pod = labels.getOrDefault("pod", "");
         String container = labels.getOrDefault("container", "");
         if (ns.equals(settings.namespace())) {
-            for (String svc : TopologyPlanner.SERVICES) {
+            for (String svc : ComponentNames.SERVICES) {
                 if (ownedBy(pod, svc)) {
                     if (container.equals(svc)) {
                         return Optional.of(new Component(svc, ComponentRole.APP));
                     }
                     return "istio-proxy".equals(container)
-                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH)) : Optional.empty();
+                            ? Optional.of(new Component(ComponentNames.sidecarOf(svc), ComponentRole.MESH)) : Optional.empty();
                 }
             }
             if (egressCase == EgressCase.SNI && ownedBy(pod, KIT_GATEWAY)) {
                 return switch (container) {
-                    case "istio-proxy" -> Optional.of(new Component(TopologyPlanner.EGRESS_GATEWAY, ComponentRole.MESH));
-                    case "sni-proxy" -> Optional.of(new Component(TopologyPlanner.SNI_PROXY, ComponentRole.MESH));
+                    case "istio-proxy" -> Optional.of(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH));
+                    case "sni-proxy" -> Optional.of(new Component(ComponentNames.SNI_PROXY, ComponentRole.MESH));
                     default -> Optional.empty();
                 };
             }
         }
         if (ns.equals(settings.egressGatewayNamespace()) && "istio-proxy".equals(container)
                 && istioGateways.stream().anyMatch(g -> ownedBy(pod, g.getMetadata().getName()))) {
-            return Optional.of(new Component(TopologyPlanner.EGRESS_GATEWAY, ComponentRole.MESH));
+            return Optional.of(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH));
         }
         return Optional.empty();
     }
@@ -219,15 +219,15 @@ public final class KubernetesDeployment implements Deployment {
     @Override
     public List<Component> components() {
         List<Component> out = new ArrayList<>();
-        for (String svc : TopologyPlanner.SERVICES) {
+        for (String svc : ComponentNames.SERVICES) {
             out.add(new Component(svc, ComponentRole.APP));
-            out.add(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH));
+            out.add(new Component(ComponentNames.sidecarOf(svc), ComponentRole.MESH));
         }
         if (egressCase.passes(HopKind.EGRESS_GATEWAY)) {
-            out.add(new Component(TopologyPlanner.EGRESS_GATEWAY, ComponentRole.MESH));
+            out.add(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH));
         }
         if (egressCase.passes(HopKind.SNI_PROXY)) {
-            out.add(new Component(TopologyPlanner.SNI_PROXY, ComponentRole.MESH));
+            out.add(new Component(ComponentNames.SNI_PROXY, ComponentRole.MESH));
         }
         return out;
     }

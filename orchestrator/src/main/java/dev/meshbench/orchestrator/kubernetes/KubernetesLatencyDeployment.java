@@ -5,12 +5,12 @@ import dev.meshbench.orchestrator.latency.LatencyCell;
 import dev.meshbench.orchestrator.latency.LatencyDeployment;
 import dev.meshbench.orchestrator.latency.LatencyPlanner;
 import dev.meshbench.orchestrator.latency.LatencyRunner;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.ComponentNames;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -237,7 +237,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
         for (String svc : services) {
             out.add(new Component(svc, ComponentRole.APP));
             if (cell.sidecar()) {
-                out.add(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH));
+                out.add(new Component(ComponentNames.sidecarOf(svc), ComponentRole.MESH));
             }
         }
         if (cell.ingress()) {
@@ -258,7 +258,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
                         return Optional.of(new Component(svc, ComponentRole.APP));
                     }
                     return cell.sidecar() && ISTIO_PROXY.equals(container)
-                            ? Optional.of(new Component(TopologyPlanner.sidecarOf(svc), ComponentRole.MESH)) : Optional.empty();
+                            ? Optional.of(new Component(ComponentNames.sidecarOf(svc), ComponentRole.MESH)) : Optional.empty();
                 }
             }
         }

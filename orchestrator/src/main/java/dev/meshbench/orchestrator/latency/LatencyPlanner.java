@@ -4,14 +4,15 @@ import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.Identity;
-import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.OriginateMtls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Protocol;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
+import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.results.ComponentNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ public final class LatencyPlanner {
                 Map<String, List<Endpoint>> calls = new LinkedHashMap<>();
                 for (String callee : graph.callees(svc)) {
                     calls.put(callee, cell.sidecar()
-                            ? List.of(new Endpoint(TopologyPlanner.sidecarOf(app), TopologyPlanner.toPeer(callee)))
+                            ? List.of(new Endpoint(ComponentNames.sidecarOf(app), TopologyPlanner.toPeer(callee)))
                             : replicas(callee, cell.scale(), TopologyPlanner.HTTP, false));
                 }
                 out.add(new ComponentPlan(app, ComponentKind.SERVICE, Optional.empty(),
@@ -88,7 +89,7 @@ public final class LatencyPlanner {
                             Optional.of(new Routing.RoundRobin(host(callee), replicas(callee, cell.scale(), inboundFromMesh, true))),
                             mtls ? Optional.of(new OriginateMtls(host(callee), identity(callee))) : Optional.empty()));
                 }
-                out.add(new ComponentPlan(TopologyPlanner.sidecarOf(app), ComponentKind.SIDECAR, Optional.of(identity(svc)), listeners,
+                out.add(new ComponentPlan(ComponentNames.sidecarOf(app), ComponentKind.SIDECAR, Optional.of(identity(svc)), listeners,
                         Map.of()));
             }
         }
@@ -118,7 +119,7 @@ public final class LatencyPlanner {
         List<Endpoint> out = new ArrayList<>();
         for (ComponentPlan c : plan.ofKind(ComponentKind.SERVICE)) {
             if (c.name().startsWith(graph.entrypoint() + "-") && c.name().substring(graph.entrypoint().length() + 1).matches("[0-9]+")) {
-                out.add(sidecars ? new Endpoint(TopologyPlanner.sidecarOf(c.name()), TopologyPlanner.INBOUND)
+                out.add(sidecars ? new Endpoint(ComponentNames.sidecarOf(c.name()), TopologyPlanner.INBOUND)
                         : new Endpoint(c.name(), TopologyPlanner.HTTP));
             }
         }
@@ -132,7 +133,7 @@ public final class LatencyPlanner {
     private static List<Endpoint> replicas(String service, int scale, String listener, boolean sidecar) {
         List<Endpoint> out = new ArrayList<>();
         for (int n = 1; n <= scale; n++) {
-            out.add(new Endpoint(sidecar ? TopologyPlanner.sidecarOf(replica(service, n)) : replica(service, n), listener));
+            out.add(new Endpoint(sidecar ? ComponentNames.sidecarOf(replica(service, n)) : replica(service, n), listener));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.envoy.EnvoyBootstrapRenderer;
@@ -24,6 +25,7 @@ import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
+import dev.meshbench.results.ComponentNames;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.WorkloadInfo;
 import java.io.IOException;
@@ -138,11 +140,11 @@ public final class LocalDeployment implements Deployment {
             throw new TargetException("creating " + configDir() + " failed: " + e.getMessage(), e);
         }
 
-        ComponentPlan mongoPlan = plan.component(TopologyPlanner.MONGO);
+        ComponentPlan mongoPlan = plan.component(ComponentNames.MONGO);
         ReadyLine mongo = start(new ProcessSpec(new Component(mongoPlan.name(), mongoPlan.role()),
                 javaCommand(jars.embeddedMongo(), MONGO_JVM, "--host", LocalAddresses.HOST,
                         "--port", Integer.toString(addresses.port(mongoPlan.name(), TopologyPlanner.MONGO_LISTENER)),
-                        "--dir", workDir.resolve("mongo").toString(), "--server-name", TopologyPlanner.MONGO_HOST)));
+                        "--dir", workDir.resolve("mongo").toString(), "--server-name", MeshNames.MONGO_HOST)));
         String mongoCa = mongo.get("ca").orElseThrow(() -> new TargetException("mongo's ready line has no ca= field: " + mongo));
 
         for (ComponentPlan c : plan.components()) {
@@ -154,11 +156,11 @@ public final class LocalDeployment implements Deployment {
 
         List<ProcessSpec> services = new ArrayList<>();
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
-            Endpoint mongoVia = svc.call(TopologyPlanner.MONGO);
+            Endpoint mongoVia = svc.call(ComponentNames.MONGO);
             List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), TopologyPlanner.HTTP)),
-                    "--mongo-uri", "mongodb://" + TopologyPlanner.MONGO_HOST + ":" + addresses.port(mongoVia) + "/?tls=true",
+                    "--mongo-uri", "mongodb://" + MeshNames.MONGO_HOST + ":" + addresses.port(mongoVia) + "/?tls=true",
                     "--mongo-ca-file", mongoCa,
-                    "--mongo-host-alias", TopologyPlanner.MONGO_HOST + "=" + LocalAddresses.HOST));
+                    "--mongo-host-alias", MeshNames.MONGO_HOST + "=" + LocalAddresses.HOST));
             for (String peer : TopologyPlanner.peersOf(svc.name())) {
                 args.addAll(List.of("--" + peer + "-url", "http://" + addresses.address(svc.call(peer))));
             }
@@ -173,7 +175,7 @@ public final class LocalDeployment implements Deployment {
             services.add(pinned(new ProcessSpec(new Component(svc.name(), svc.role()),
                     javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new)))));
             serviceEndpoints.put(svc.name(), URI.create("http://" + addresses.address(
-                    new Endpoint(TopologyPlanner.sidecarOf(svc.name()), TopologyPlanner.INBOUND))));
+                    new Endpoint(ComponentNames.sidecarOf(svc.name()), TopologyPlanner.INBOUND))));
         }
         // The services are independent once their ports are reserved: start them together.
         System.out.printf("[%s] starting %s%n", egressCase.id(), String.join(", ", serviceEndpoints.keySet()));
@@ -308,8 +310,8 @@ public final class LocalDeployment implements Deployment {
         Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
         java.util.Set<Endpoint> mongoHops = new java.util.LinkedHashSet<>();
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
-            Endpoint mongoVia = svc.call(TopologyPlanner.MONGO);
-            if (mongoVia != null && !mongoVia.component().equals(TopologyPlanner.MONGO)) {
+            Endpoint mongoVia = svc.call(ComponentNames.MONGO);
+            if (mongoVia != null && !mongoVia.component().equals(ComponentNames.MONGO)) {
                 mongoHops.add(mongoVia);
             }
             try {

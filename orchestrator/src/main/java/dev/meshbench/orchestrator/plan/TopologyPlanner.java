@@ -29,20 +29,11 @@ import java.util.Optional;
  * {@code ServiceEntry} port do; a proxy that terminates the mesh's mTLS routes by that handshake's server name.
  */
 public final class TopologyPlanner {
-    /** {@link MeshNames#MONGO_HOST}. */
-    public static final String MONGO_HOST = MeshNames.MONGO_HOST;
-    /** {@link MeshNames#MONGO_WILDCARD}. */
-    public static final String MONGO_WILDCARD = MeshNames.MONGO_WILDCARD;
-    /** {@link ComponentNames#SERVICES}: callees before callers (their start order). */
-    public static final List<String> SERVICES = ComponentNames.SERVICES;
     /** The namespace of the services' identities. */
     public static final String APP_NAMESPACE = "acmeair";
     /** The egress gateway's identity, as Istio's. */
     public static final Identity GATEWAY_IDENTITY = new Identity("istio-system", "istio-egressgateway");
 
-    public static final String MONGO = ComponentNames.MONGO;
-    public static final String EGRESS_GATEWAY = ComponentNames.EGRESS_GATEWAY;
-    public static final String SNI_PROXY = ComponentNames.SNI_PROXY;
     /** Listener names the plans use. */
     public static final String HTTP = "http";
     public static final String INBOUND = "inbound";
@@ -52,11 +43,6 @@ public final class TopologyPlanner {
     public static final String SNI_LISTENER = "sni";
 
     private TopologyPlanner() {
-    }
-
-    /** A service's sidecar's component name. */
-    public static String sidecarOf(String service) {
-        return ComponentNames.sidecarOf(service);
     }
 
     /** The listener of a caller's sidecar that carries its calls to {@code peer}. */
@@ -79,9 +65,9 @@ public final class TopologyPlanner {
 
     public static TopologyPlan plan(EgressCase c, PlanOptions options) {
         List<Link> path = c.mongoPath();
-        String hosts = path.stream().anyMatch(l -> l.routing() == Link.Routing.SNI_WILDCARD) ? MONGO_WILDCARD : MONGO_HOST;
+        String hosts = path.stream().anyMatch(l -> l.routing() == Link.Routing.SNI_WILDCARD) ? MeshNames.MONGO_WILDCARD : MeshNames.MONGO_HOST;
         List<ComponentPlan> out = new ArrayList<>();
-        out.add(new ComponentPlan(MONGO, ComponentKind.DATABASE, Optional.empty(),
+        out.add(new ComponentPlan(ComponentNames.MONGO, ComponentKind.DATABASE, Optional.empty(),
                 List.of(ListenerPlan.destination(MONGO_LISTENER, Protocol.TCP, InboundTls.SERVER_TLS)), Map.of()));
 
         // The egress chain, backwards from MongoDB: each hop must exist before the one that sends to it.
@@ -91,13 +77,13 @@ public final class TopologyPlanner {
             switch (in.to()) {
                 case EGRESS_GATEWAY -> {
                     boolean terminates = in.security() == LinkSecurity.MESH_MTLS_TUNNEL;
-                    out.add(new ComponentPlan(EGRESS_GATEWAY, ComponentKind.EGRESS_GATEWAY, Optional.of(GATEWAY_IDENTITY),
+                    out.add(new ComponentPlan(ComponentNames.EGRESS_GATEWAY, ComponentKind.EGRESS_GATEWAY, Optional.of(GATEWAY_IDENTITY),
                             List.of(new ListenerPlan(EGRESS_LISTENER, Protocol.TCP, terminates ? InboundTls.MESH_MTLS : InboundTls.PLAIN,
                                     Optional.of(byName(terminates ? SniSource.TUNNEL : SniSource.CLIENT_HELLO, hosts, endpointOf(outLink.to()))),
                                     Optional.empty())),
                             Map.of()));
                 }
-                case SNI_PROXY -> out.add(new ComponentPlan(SNI_PROXY, ComponentKind.SNI_PROXY, Optional.empty(),
+                case SNI_PROXY -> out.add(new ComponentPlan(ComponentNames.SNI_PROXY, ComponentKind.SNI_PROXY, Optional.empty(),
                         List.of(new ListenerPlan(SNI_LISTENER, Protocol.TCP, InboundTls.PLAIN,
                                 Optional.of(byName(SniSource.CLIENT_HELLO, hosts, endpointOf(outLink.to()))), Optional.empty())),
                         Map.of()));
@@ -110,7 +96,7 @@ public final class TopologyPlanner {
         // Sidecars, callees first, so a caller's upstream exists when it starts.
         Link appLink = path.get(0);
         Optional<Link> sidecarOut = path.stream().filter(l -> l.from() == HopKind.SIDECAR).findFirst();
-        for (String svc : SERVICES) {
+        for (String svc : ComponentNames.SERVICES) {
             List<ListenerPlan> listeners = new ArrayList<>();
             Endpoint app = new Endpoint(svc, HTTP);
             listeners.add(new ListenerPlan(INBOUND, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(app)), Optional.empty()));
@@ -118,7 +104,7 @@ public final class TopologyPlanner {
                 listeners.add(new ListenerPlan(INBOUND_MESH, Protocol.HTTP, InboundTls.MESH_MTLS, Optional.of(new Routing.Fixed(app)), Optional.empty()));
             }
             for (String peer : peersOf(svc)) {
-                Endpoint peerInbound = new Endpoint(sidecarOf(peer), options.sidecarMtls() ? INBOUND_MESH : INBOUND);
+                Endpoint peerInbound = new Endpoint(ComponentNames.sidecarOf(peer), options.sidecarMtls() ? INBOUND_MESH : INBOUND);
                 listeners.add(new ListenerPlan(toPeer(peer), Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(peerInbound)),
                         options.sidecarMtls()
                                 ? Optional.of(new OriginateMtls(peer + "." + APP_NAMESPACE + ".svc.cluster.local", serviceIdentity(peer)))
@@ -127,21 +113,21 @@ public final class TopologyPlanner {
             sidecarOut.ifPresent(l -> listeners.add(new ListenerPlan(MONGO_LISTENER, Protocol.TCP, InboundTls.PLAIN,
                     Optional.of(byName(SniSource.CLIENT_HELLO, hosts, endpointOf(l.to()))),
                     l.security() == LinkSecurity.MESH_MTLS_TUNNEL
-                            ? Optional.of(new OriginateMtls(MONGO_HOST, identityOf(l.to())))
+                            ? Optional.of(new OriginateMtls(MeshNames.MONGO_HOST, identityOf(l.to())))
                             : Optional.empty())));
-            out.add(new ComponentPlan(sidecarOf(svc), ComponentKind.SIDECAR, Optional.of(serviceIdentity(svc)), listeners, Map.of()));
+            out.add(new ComponentPlan(ComponentNames.sidecarOf(svc), ComponentKind.SIDECAR, Optional.of(serviceIdentity(svc)), listeners, Map.of()));
         }
 
-        for (String svc : SERVICES) {
+        for (String svc : ComponentNames.SERVICES) {
             Map<String, List<Endpoint>> calls = new LinkedHashMap<>();
-            calls.put(MONGO, List.of(switch (appLink.to()) {
-                case MONGO -> new Endpoint(MONGO, MONGO_LISTENER);
-                case SIDECAR -> new Endpoint(sidecarOf(svc), MONGO_LISTENER);
+            calls.put(ComponentNames.MONGO, List.of(switch (appLink.to()) {
+                case MONGO -> new Endpoint(ComponentNames.MONGO, MONGO_LISTENER);
+                case SIDECAR -> new Endpoint(ComponentNames.sidecarOf(svc), MONGO_LISTENER);
                 case APP, EGRESS_GATEWAY, SNI_PROXY -> throw new IllegalStateException(
                         "case " + c.id() + ": a service's MongoDB connection must go to MongoDB or its sidecar, not " + appLink.to());
             }));
             for (String peer : peersOf(svc)) {
-                calls.put(peer, List.of(new Endpoint(sidecarOf(svc), toPeer(peer))));
+                calls.put(peer, List.of(new Endpoint(ComponentNames.sidecarOf(svc), toPeer(peer))));
             }
             out.add(new ComponentPlan(svc, ComponentKind.SERVICE, Optional.empty(),
                     List.of(ListenerPlan.destination(HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));
@@ -156,9 +142,9 @@ public final class TopologyPlanner {
     /** The listener a hop on the MongoDB path receives on. */
     private static Endpoint endpointOf(HopKind hop) {
         return switch (hop) {
-            case MONGO -> new Endpoint(MONGO, MONGO_LISTENER);
-            case EGRESS_GATEWAY -> new Endpoint(EGRESS_GATEWAY, EGRESS_LISTENER);
-            case SNI_PROXY -> new Endpoint(SNI_PROXY, SNI_LISTENER);
+            case MONGO -> new Endpoint(ComponentNames.MONGO, MONGO_LISTENER);
+            case EGRESS_GATEWAY -> new Endpoint(ComponentNames.EGRESS_GATEWAY, EGRESS_LISTENER);
+            case SNI_PROXY -> new Endpoint(ComponentNames.SNI_PROXY, SNI_LISTENER);
             case APP, SIDECAR -> throw new IllegalStateException("the MongoDB path cannot lead into " + hop);
         };
     }

@@ -4,6 +4,7 @@ import dev.meshbench.component.DatasetDefaults;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.ComponentNames;
 import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WarmupInfo;
@@ -375,7 +376,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             return w;
         }
         String[] parts = slow.trim().split(":");
-        List<String> services = dev.meshbench.orchestrator.plan.TopologyPlanner.SERVICES;
+        List<String> services = ComponentNames.SERVICES;
         if (parts.length != 2 || !services.contains(parts[0].trim())) {
             throw invalid(P_SLOW_SERVICE, slow, "give <service>:<milliseconds>, service one of " + services + ", e.g. flight:200");
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
 import dev.meshbench.orchestrator.local.envoy.NginxConfigRenderer;
@@ -13,11 +14,11 @@ import dev.meshbench.orchestrator.local.envoy.NginxStatsReader;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.results.ComponentNames;
+import dev.meshbench.results.ComponentRole;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -47,7 +48,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LocalTargetIT {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-    private static final List<String> SERVICES = TopologyPlanner.SERVICES;
+    private static final List<String> SERVICES = ComponentNames.SERVICES;
 
     @TempDir
     Path logs;
@@ -172,7 +173,7 @@ class LocalTargetIT {
             ctx.init(null, tmf.getTrustManagers(), null);
             try (javax.net.ssl.SSLSocket s = (javax.net.ssl.SSLSocket) ctx.getSocketFactory().createSocket("127.0.0.1", port)) {
                 javax.net.ssl.SSLParameters p = s.getSSLParameters();
-                p.setServerNames(List.of(new javax.net.ssl.SNIHostName(TopologyPlanner.MONGO_HOST)));
+                p.setServerNames(List.of(new javax.net.ssl.SNIHostName(MeshNames.MONGO_HOST)));
                 s.setSSLParameters(p);
                 s.setSoTimeout(5000);
                 assertThrows(IOException.class, () -> {

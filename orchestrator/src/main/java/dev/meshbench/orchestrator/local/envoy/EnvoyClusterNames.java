@@ -1,8 +1,10 @@
 package dev.meshbench.orchestrator.local.envoy;
 
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.results.ComponentNames;
 
 /**
  * The name of the Envoy cluster that sends to a plan endpoint, in Istio's {@code direction|port|subset|host} form,
@@ -33,7 +35,7 @@ public final class EnvoyClusterNames {
     /** The study's name for the SNI proxy's {@code ServiceEntry}. */
     public static final String SNI_PROXY_HOST = "sni-proxy.local";
 
-    private static final String SIDECAR_PREFIX = TopologyPlanner.sidecarOf("");
+    private static final String SIDECAR_PREFIX = ComponentNames.sidecarOf("");
 
     private EnvoyClusterNames() {
     }
@@ -41,13 +43,13 @@ public final class EnvoyClusterNames {
     /** The cluster a proxy uses to reach {@code upstream}. */
     public static String of(Endpoint upstream, LocalAddresses addresses) {
         String component = upstream.component();
-        if (component.equals(TopologyPlanner.MONGO)) {
-            return outbound(MONGO_SERVICE_PORT, "", TopologyPlanner.MONGO_HOST);
+        if (component.equals(ComponentNames.MONGO)) {
+            return outbound(MONGO_SERVICE_PORT, "", MeshNames.MONGO_HOST);
         }
-        if (component.equals(TopologyPlanner.EGRESS_GATEWAY)) {
+        if (component.equals(ComponentNames.EGRESS_GATEWAY)) {
             return outbound(GATEWAY_SERVICE_PORT, "mongo", GATEWAY_HOST);
         }
-        if (component.equals(TopologyPlanner.SNI_PROXY)) {
+        if (component.equals(ComponentNames.SNI_PROXY)) {
             return outbound(MONGO_SERVICE_PORT, "", SNI_PROXY_HOST);
         }
         if (component.startsWith(SIDECAR_PREFIX)) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.MeshFiles;
@@ -14,7 +15,7 @@ import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.results.ComponentNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,7 +84,7 @@ class EnvoyBootstrapRendererTest {
     @Test
     @DisplayName("case gateway: the gateway passes TLS through, routing by the ClientHello's server name")
     void gatewayPassesThrough() throws IOException {
-        JsonNode gw = render(EgressCase.GATEWAY, true, TopologyPlanner.EGRESS_GATEWAY);
+        JsonNode gw = render(EgressCase.GATEWAY, true, ComponentNames.EGRESS_GATEWAY);
         assertFalse(values(gw, "@type").contains(DOWNSTREAM_TLS), "no TLS termination at the passthrough gateway");
         assertTrue(values(gw, "@type").stream().noneMatch(t -> t.endsWith("UpstreamTlsContext")), "no TLS origination either");
         JsonNode egress = listener(gw, "egress");
@@ -96,7 +97,7 @@ class EnvoyBootstrapRendererTest {
     @ParameterizedTest(name = "case {0}: the gateway terminates mesh mTLS and requires a client certificate of the mesh CA")
     @EnumSource(value = EgressCase.class, names = {"MTLS", "SNI"})
     void gatewayRequiresClientCertificate(EgressCase c) throws IOException {
-        JsonNode gw = render(c, false, TopologyPlanner.EGRESS_GATEWAY);
+        JsonNode gw = render(c, false, ComponentNames.EGRESS_GATEWAY);
         JsonNode chain = listener(gw, "egress").at("/filter_chains/0");
         JsonNode tls = chain.at("/transport_socket/typed_config");
         assertEquals(DOWNSTREAM_TLS, tls.path("@type").asText());
@@ -104,7 +105,7 @@ class EnvoyBootstrapRendererTest {
         assertEquals(EnvoyFixtures.FIXED_PKI.resolve("mesh-ca.pem").toString(), tls.at("/common_tls_context/validation_context/trusted_ca/filename").asText());
         assertEquals(EnvoyFixtures.FIXED_PKI.resolve("egress-gateway.crt").toString(),
                 tls.at("/common_tls_context/tls_certificates/0/certificate_chain/filename").asText());
-        String expectedName = c == EgressCase.SNI ? TopologyPlanner.MONGO_WILDCARD : TopologyPlanner.MONGO_HOST;
+        String expectedName = c == EgressCase.SNI ? MeshNames.MONGO_WILDCARD : MeshNames.MONGO_HOST;
         assertEquals(List.of(expectedName), texts(chain.at("/filter_chain_match/server_names")), "matched on the tunnel's server name");
         String expectedCluster = c == EgressCase.SNI ? "outbound|27017||sni-proxy.local" : "outbound|27017||mongo.meshbench.test";
         assertEquals(expectedCluster, chain.at("/filters/0/typed_config/cluster").asText());
@@ -114,12 +115,12 @@ class EnvoyBootstrapRendererTest {
     @ParameterizedTest(name = "case {0}: the sidecar's MongoDB cluster originates mTLS to the gateway's identity")
     @EnumSource(value = EgressCase.class, names = {"MTLS", "SNI"})
     void sidecarOriginatesMtlsToGateway(EgressCase c) throws IOException {
-        JsonNode sidecar = render(c, false, TopologyPlanner.sidecarOf("booking"));
+        JsonNode sidecar = render(c, false, ComponentNames.sidecarOf("booking"));
         String name = listener(sidecar, "mongo").at("/filter_chains/0/filters/0/typed_config/cluster").asText();
         assertEquals("outbound|443|mongo|istio-egressgateway.istio-system.svc.cluster.local", name);
         JsonNode tls = cluster(sidecar, name).at("/transport_socket/typed_config");
         assertEquals("type.googleapis.com/envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext", tls.path("@type").asText());
-        assertEquals(TopologyPlanner.MONGO_HOST, tls.path("sni").asText());
+        assertEquals(MeshNames.MONGO_HOST, tls.path("sni").asText());
         JsonNode san = tls.at("/common_tls_context/validation_context/match_typed_subject_alt_names/0");
         assertEquals("URI", san.path("san_type").asText());
         assertEquals(GATEWAY_SPIFFE, san.at("/matcher/exact").asText());
@@ -130,7 +131,7 @@ class EnvoyBootstrapRendererTest {
     @ParameterizedTest(name = "case {0}: the sidecar's mongo chain matches the case's server names")
     @EnumSource(value = EgressCase.class, names = {"SIDECAR", "GATEWAY", "MTLS", "SNI"})
     void sidecarMongoServerNames(EgressCase c) throws IOException {
-        JsonNode mongo = listener(render(c, true, TopologyPlanner.sidecarOf("customer")), "mongo");
+        JsonNode mongo = listener(render(c, true, ComponentNames.sidecarOf("customer")), "mongo");
         List<String> expected = c == EgressCase.SNI ? List.of("*.meshbench.test") : List.of("mongo.meshbench.test");
         assertEquals(expected, texts(mongo.at("/filter_chains/0/filter_chain_match/server_names")));
         assertEquals(1, mongo.path("filter_chains").size(), "no default chain: an unknown name is refused");
@@ -141,7 +142,7 @@ class EnvoyBootstrapRendererTest {
     @Test
     @DisplayName("case sidecar: the sidecar sends MongoDB traffic straight to MongoDB, untouched")
     void sidecarCaseGoesStraightToMongo() throws IOException {
-        JsonNode sidecar = render(EgressCase.SIDECAR, false, TopologyPlanner.sidecarOf("flight"));
+        JsonNode sidecar = render(EgressCase.SIDECAR, false, ComponentNames.sidecarOf("flight"));
         String name = listener(sidecar, "mongo").at("/filter_chains/0/filters/0/typed_config/cluster").asText();
         assertEquals("outbound|27017||mongo.meshbench.test", name);
         assertTrue(cluster(sidecar, name).path("transport_socket").isMissingNode());
@@ -151,7 +152,7 @@ class EnvoyBootstrapRendererTest {
     @Test
     @DisplayName("case bypass: sidecars carry no MongoDB listener")
     void bypassHasNoMongoListener() throws IOException {
-        JsonNode sidecar = render(EgressCase.BYPASS, true, TopologyPlanner.sidecarOf("booking"));
+        JsonNode sidecar = render(EgressCase.BYPASS, true, ComponentNames.sidecarOf("booking"));
         assertEquals(List.of("inbound", "inbound-mesh", "to-flight", "to-customer"), values(sidecar.at("/static_resources/listeners"), "stat_prefix")
                 .stream().distinct().toList());
         sidecar.at("/static_resources/listeners").forEach(l -> assertFalse(l.path("name").asText().equals("mongo")));
@@ -160,7 +161,7 @@ class EnvoyBootstrapRendererTest {
     @Test
     @DisplayName("sidecar mTLS on: inbound-mesh accepts any mesh identity, to-<peer> checks the peer's identity")
     void sidecarMeshMtls() throws IOException {
-        JsonNode booking = render(EgressCase.GATEWAY, true, TopologyPlanner.sidecarOf("booking"));
+        JsonNode booking = render(EgressCase.GATEWAY, true, ComponentNames.sidecarOf("booking"));
         JsonNode inboundMesh = listener(booking, "inbound-mesh").at("/filter_chains/0/transport_socket/typed_config");
         assertTrue(inboundMesh.path("require_client_certificate").asBoolean());
         assertTrue(inboundMesh.at("/common_tls_context/validation_context/match_typed_subject_alt_names").isMissingNode(),
@@ -173,7 +174,7 @@ class EnvoyBootstrapRendererTest {
         assertEquals("flight.acmeair.svc.cluster.local", tls.path("sni").asText());
         assertEquals("spiffe://cluster.local/ns/acmeair/sa/flight", tls.at("/common_tls_context/validation_context/match_typed_subject_alt_names/0/matcher/exact").asText());
 
-        JsonNode plain = render(EgressCase.GATEWAY, false, TopologyPlanner.sidecarOf("booking"));
+        JsonNode plain = render(EgressCase.GATEWAY, false, ComponentNames.sidecarOf("booking"));
         assertTrue(cluster(plain, "outbound|80||flight.acmeair.svc.cluster.local").path("transport_socket").isMissingNode());
         plain.at("/static_resources/listeners").forEach(l -> assertFalse(l.path("name").asText().equals("inbound-mesh")));
     }

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.results.ComponentNames;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class EnvoyGatewayEndToEndTest {
     void passthrough(@TempDir Path dir) throws Exception {
         Path envoy = EnvoyFixtures.envoyOrSkip();
         TopologyPlan plan = EnvoyFixtures.plan(EgressCase.GATEWAY, false);
-        ComponentPlan gateway = plan.component(TopologyPlanner.EGRESS_GATEWAY);
+        ComponentPlan gateway = plan.component(ComponentNames.EGRESS_GATEWAY);
         try (EnvoyFixtures.EchoServer mongo = new EnvoyFixtures.EchoServer(0)) {
             LocalAddresses addrs = EnvoyFixtures.withPort(EnvoyFixtures.freeAddresses(plan), new Endpoint("mongo", "mongo"), mongo.port());
             Path bootstrap = dir.resolve("egress-gateway.envoy.yaml");
@@ -52,7 +53,7 @@ class EnvoyGatewayEndToEndTest {
                 JsonNode before = hop(gateway, addrs, admin);
                 int port = addrs.port(gateway.name(), "egress");
 
-                EnvoyFixtures.sendClientHello(port, TopologyPlanner.MONGO_HOST);
+                EnvoyFixtures.sendClientHello(port, MeshNames.MONGO_HOST);
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(10), () -> mongo.accepted.get() == 1), "the gateway connected to MongoDB");
                 EnvoyFixtures.sendClientHello(port, "unknown.example");
 
@@ -83,8 +84,8 @@ class EnvoyGatewayEndToEndTest {
     void mtlsTunnel(@TempDir Path dir) throws Exception {
         Path envoy = EnvoyFixtures.envoyOrSkip();
         TopologyPlan plan = EnvoyFixtures.plan(EgressCase.MTLS, false);
-        ComponentPlan gateway = plan.component(TopologyPlanner.EGRESS_GATEWAY);
-        ComponentPlan sidecar = plan.component(TopologyPlanner.sidecarOf("booking"));
+        ComponentPlan gateway = plan.component(ComponentNames.EGRESS_GATEWAY);
+        ComponentPlan sidecar = plan.component(ComponentNames.sidecarOf("booking"));
         try (EnvoyFixtures.EchoServer mongo = new EnvoyFixtures.EchoServer(0)) {
             LocalAddresses addrs = EnvoyFixtures.withPort(EnvoyFixtures.freeAddresses(plan), new Endpoint("mongo", "mongo"), mongo.port());
             dev.meshbench.orchestrator.local.MeshFiles files = EnvoyFixtures.realMeshFiles(plan, Files.createDirectories(dir.resolve("pki")));
@@ -106,7 +107,7 @@ class EnvoyGatewayEndToEndTest {
                 URI gatewayAdmin = URI.create("http://127.0.0.1:" + addrs.adminPort(gateway.name()));
                 URI sidecarAdmin = URI.create("http://127.0.0.1:" + addrs.adminPort(sidecar.name()));
 
-                EnvoyFixtures.sendClientHello(addrs.port(sidecar.name(), "mongo"), TopologyPlanner.MONGO_HOST);
+                EnvoyFixtures.sendClientHello(addrs.port(sidecar.name(), "mongo"), MeshNames.MONGO_HOST);
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(10), () -> mongo.accepted.get() == 1), "MongoDB reached through the tunnel");
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(10), () -> hop(gateway, addrs, gatewayAdmin, "egress").path("closed").asLong() == 1),
                         "the gateway closed the session: " + hop(gateway, addrs, gatewayAdmin, "egress"));
@@ -125,7 +126,7 @@ class EnvoyGatewayEndToEndTest {
                         .getInstance("X.509").generateCertificate(Files.newInputStream(files.caPem()));
                 javax.net.ssl.SSLContext noCert = javax.net.ssl.SSLContext.getInstance("TLS");
                 noCert.init(null, dev.meshbench.pki.TlsContexts.trustManagers(List.of(ca)).getTrustManagers(), null);
-                EnvoyFixtures.sendClientHello(addrs.port(gateway.name(), "egress"), TopologyPlanner.MONGO_HOST, noCert);
+                EnvoyFixtures.sendClientHello(addrs.port(gateway.name(), "egress"), MeshNames.MONGO_HOST, noCert);
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(10), () -> hop(gateway, addrs, gatewayAdmin, "egress").at("/refused/tls").asLong() == 1),
                         "refused for want of a client certificate: " + hop(gateway, addrs, gatewayAdmin, "egress"));
                 assertEquals(1, hop(gateway, addrs, gatewayAdmin, "egress").at("/envoy/listener.egress.ssl.fail_verify_no_cert").asLong());

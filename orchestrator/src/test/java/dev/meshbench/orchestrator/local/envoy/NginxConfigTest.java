@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.results.ComponentNames;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class NginxConfigTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static String render(TopologyPlan plan, LocalAddresses addrs, Path dir, Path nginx) {
-        return NginxConfigRenderer.render(plan, plan.component(TopologyPlanner.SNI_PROXY), addrs, dir, 2, NginxModules.streamModule(nginx));
+        return NginxConfigRenderer.render(plan, plan.component(ComponentNames.SNI_PROXY), addrs, dir, 2, NginxModules.streamModule(nginx));
     }
 
     @Test
@@ -60,7 +61,7 @@ class NginxConfigTest {
     void routesAndRefuses(@TempDir Path dir) throws Exception {
         Path nginx = EnvoyFixtures.nginxOrSkip();
         TopologyPlan plan = EnvoyFixtures.plan(EgressCase.SNI, true);
-        ComponentPlan sni = plan.component(TopologyPlanner.SNI_PROXY);
+        ComponentPlan sni = plan.component(ComponentNames.SNI_PROXY);
         try (EnvoyFixtures.EchoServer mongo = new EnvoyFixtures.EchoServer(0)) {
             LocalAddresses addrs = EnvoyFixtures.withPort(EnvoyFixtures.freeAddresses(plan), new Endpoint("mongo", "mongo"), mongo.port());
             Path conf = dir.resolve("sni-proxy.nginx.conf");
@@ -81,7 +82,7 @@ class NginxConfigTest {
                 // with no upstream, and which counts as no refusal (the local target's readiness check does the same).
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(10), () -> lines(accessLog).size() == 1), "probe logged");
 
-                EnvoyFixtures.sendClientHello(port, TopologyPlanner.MONGO_HOST);
+                EnvoyFixtures.sendClientHello(port, MeshNames.MONGO_HOST);
                 EnvoyFixtures.sendClientHello(port, "unknown.example");
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(10), () -> lines(accessLog).size() == 3), "sessions logged: " + lines(accessLog));
                 family.addAll(p.descendants().toList());
