@@ -54,7 +54,7 @@ final class PlanChainFixture implements AutoCloseable {
      */
     PlanChainFixture(String path, String dataPlane, int workers, String nettyTls, EchoServer.Mode mode) throws IOException {
         EgressCase egressCase = EgressCase.byId(path);
-        PlanOptions options = new PlanOptions(DataPlane.byId(dataPlane), false, workers);
+        PlanOptions options = new PlanOptions(DataPlane.byId(dataPlane), false, workers, false);
         TopologyPlan plan = mongoPath(TopologyPlanner.plan(egressCase, options));
         boolean hasProxies = plan.components().stream().anyMatch(c -> c.kind().isProxy());
         ProxyLaunch launch = launch(options, nettyTls, hasProxies);

@@ -342,7 +342,7 @@ public final class SideBySide {
     private static TopologyPlan oneHop(DataPlane dp, int workers, Protocol protocol) {
         ComponentPlan hop = new ComponentPlan(HOP_1, ComponentKind.SIDECAR, Optional.of(HOP_1_ID), List.of(new ListenerPlan(LISTENER, protocol,
                 InboundTls.PLAIN, Optional.of(new Routing.Fixed(new Endpoint(ECHO, LISTENER))), Optional.empty())), Map.of());
-        return new TopologyPlan(EgressCase.SIDECAR, new PlanOptions(dp, false, workers), List.of(echo(protocol), hop));
+        return new TopologyPlan(EgressCase.SIDECAR, new PlanOptions(dp, false, workers, false), List.of(echo(protocol), hop));
     }
 
     /**
@@ -357,7 +357,7 @@ public final class SideBySide {
         ComponentPlan hop1 = new ComponentPlan(HOP_1, ComponentKind.SIDECAR, Optional.of(HOP_1_ID), List.of(new ListenerPlan(LISTENER,
                 Protocol.TCP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(new Endpoint(HOP_2, LISTENER))),
                 mtls ? Optional.of(new OriginateMtls(TUNNEL_SNI, HOP_2_ID)) : Optional.empty())), Map.of());
-        return new TopologyPlan(mtls ? EgressCase.MTLS : EgressCase.GATEWAY, new PlanOptions(dp, false, 1), List.of(echo(Protocol.TCP), hop2, hop1));
+        return new TopologyPlan(mtls ? EgressCase.MTLS : EgressCase.GATEWAY, new PlanOptions(dp, false, 1, false), List.of(echo(Protocol.TCP), hop2, hop1));
     }
 
     /** The echo server's place in a plan: a destination, as MongoDB is in the cases' plans. */

@@ -14,6 +14,8 @@ public final class ComponentNames {
     /** The Acmeair services, callees before callers (the order they start in). */
     public static final List<String> SERVICES = List.of("customer", "flight", "auth", "booking");
     public static final String MONGO = "mongo";
+    /** The one entry in front of the services (Istio's ingress gateway); the latency study numbers its replicas. */
+    public static final String INGRESS_GATEWAY = "ingress-gateway";
     public static final String EGRESS_GATEWAY = "egress-gateway";
     public static final String SNI_PROXY = "sni-proxy";
     private static final String SIDECAR_PREFIX = "sidecar-";
@@ -31,14 +33,14 @@ public final class ComponentNames {
         return component.startsWith(SIDECAR_PREFIX) && component.length() > SIDECAR_PREFIX.length();
     }
 
-    private static final Map<String, Integer> MESH_HOPS = Map.of(EGRESS_GATEWAY, 1, SNI_PROXY, 2);
+    private static final Map<String, Integer> MESH_HOPS = Map.of(INGRESS_GATEWAY, 0, EGRESS_GATEWAY, 2, SNI_PROXY, 3);
 
     /**
-     * Components within one role in the order a request's traffic meets them: the services' sidecars (by service
-     * name), then the egress gateway, then the SNI proxy, then anything else by name.
+     * Components within one role in the order a request's traffic meets them: the ingress gateway, the services'
+     * sidecars (by service name), then the egress gateway, then the SNI proxy, then anything else by name.
      */
     public static Comparator<String> trafficOrder() {
-        return Comparator.comparingInt((String n) -> isSidecar(n) ? 0 : MESH_HOPS.getOrDefault(n, 3))
+        return Comparator.comparingInt((String n) -> isSidecar(n) ? 1 : MESH_HOPS.getOrDefault(n, 4))
                 .thenComparing(Comparator.naturalOrder());
     }
 }

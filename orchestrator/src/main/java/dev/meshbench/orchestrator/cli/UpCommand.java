@@ -39,7 +39,7 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--log-dir", description = "Where component logs go (default: target/meshbench-up/<case>).")
     Path logDir;
 
-    // The defaults are RunConfig's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .proxyWorkers): picocli
+    // The defaults are RunConfig's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .proxyWorkers, .ingress): picocli
     // shows a field's initial value as ${DEFAULT-VALUE}.
     @Option(names = "--customers", description = "Customers to load (default: ${DEFAULT-VALUE}).")
     int customers = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_CUSTOMERS));
@@ -53,6 +53,10 @@ final class UpCommand implements Callable<Integer> {
 
     @Option(names = "--sidecar-mtls", arity = "1", description = "Mutual TLS between sidecars, true or false (default: ${DEFAULT-VALUE}).")
     String sidecarMtls = RunConfig.DEFAULTS.get(RunConfig.P_SIDECAR_MTLS);
+
+    @Option(names = "--ingress", arity = "1", description = "One entry, an ingress gateway routing /auth, /customer, /flight and "
+            + "/booking to the services' sidecars, true or false (default: ${DEFAULT-VALUE}).")
+    String ingress = RunConfig.DEFAULTS.get(RunConfig.P_INGRESS);
 
     @Option(names = "--proxy-workers", description = "Worker threads of every proxy (default: ${DEFAULT-VALUE}, Istio's sidecar default).")
     int proxyWorkers = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_PROXY_WORKERS));
@@ -69,7 +73,8 @@ final class UpCommand implements Callable<Integer> {
         Path logs = logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id());
         PlanOptions options;
         try {
-            options = new PlanOptions(DataPlane.byId(dataPlane), RunConfig.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers);
+            options = new PlanOptions(DataPlane.byId(dataPlane), RunConfig.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers,
+                    RunConfig.parseBoolean("--ingress", ingress));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -241,7 +241,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
             }
         }
         if (cell.ingress()) {
-            out.add(new Component(LatencyPlanner.INGRESS_GATEWAY, ComponentRole.MESH));
+            out.add(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH));
         }
         return out;
     }
@@ -264,7 +264,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
         }
         if (ns.equals(settings.ingressGatewayNamespace()) && ISTIO_PROXY.equals(container)
                 && ingressGateways.stream().anyMatch(g -> KubernetesDeployment.ownedBy(pod, g.getMetadata().getName()))) {
-            return Optional.of(new Component(LatencyPlanner.INGRESS_GATEWAY, ComponentRole.MESH));
+            return Optional.of(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH));
         }
         return Optional.empty();
     }

@@ -39,9 +39,6 @@ import java.util.Optional;
 public final class LatencyPlanner {
     /** The namespace of the graph services' identities and host names. */
     public static final String NAMESPACE = "meshbench-latency";
-    public static final String INGRESS_GATEWAY = "ingress-gateway";
-    /** The ingress gateway's identity, as Istio's. */
-    public static final Identity INGRESS_IDENTITY = new Identity("istio-system", "istio-ingressgateway");
 
     private LatencyPlanner() {
     }
@@ -99,7 +96,7 @@ public final class LatencyPlanner {
                     ? replicas(entry, cell.scale(), inboundFromMesh, true)
                     : replicas(entry, cell.scale(), TopologyPlanner.HTTP, false);
             for (int n = 1; n <= cell.scale(); n++) {
-                out.add(new ComponentPlan(replica(INGRESS_GATEWAY, n), ComponentKind.INGRESS_GATEWAY, Optional.of(INGRESS_IDENTITY),
+                out.add(new ComponentPlan(replica(ComponentNames.INGRESS_GATEWAY, n), ComponentKind.INGRESS_GATEWAY, Optional.of(TopologyPlanner.INGRESS_IDENTITY),
                         List.of(new ListenerPlan(TopologyPlanner.HTTP, Protocol.HTTP, InboundTls.PLAIN,
                                 Optional.of(new Routing.RoundRobin(host(entry), entries)),
                                 cell.sidecar() && mtls ? Optional.of(new OriginateMtls(host(entry), identity(entry))) : Optional.empty())),

@@ -33,6 +33,8 @@ public final class TopologyPlanner {
     public static final String APP_NAMESPACE = "acmeair";
     /** The egress gateway's identity, as Istio's. */
     public static final Identity GATEWAY_IDENTITY = new Identity("istio-system", "istio-egressgateway");
+    /** The ingress gateway's identity, as Istio's. */
+    public static final Identity INGRESS_IDENTITY = new Identity("istio-system", "istio-ingressgateway");
 
     /** Listener names the plans use. */
     public static final String HTTP = "http";

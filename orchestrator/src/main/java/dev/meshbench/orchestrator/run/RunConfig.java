@@ -59,6 +59,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     public static final String P_DATAPLANE = "meshbench.dataplane";
     public static final String P_SIDECAR_MTLS = "meshbench.sidecarMtls";
     public static final String P_PROXY_WORKERS = "meshbench.proxyWorkers";
+    public static final String P_INGRESS = "meshbench.ingress";
     public static final String P_WORKLOAD = "meshbench.workload";
     public static final String P_FLIGHT_CACHE = "meshbench.flightCache";
     public static final String P_REWARDS_ASYNC = "meshbench.rewardsAsync";
@@ -162,6 +163,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
             // Istio's auto-mTLS between sidecars is on by default today; Istio's sidecar runs 2 worker threads.
             Map.entry(P_SIDECAR_MTLS, "true"),
             Map.entry(P_PROXY_WORKERS, "2"),
+            Map.entry(P_INGRESS, "true"),
             // The study ran the original Acmeair: its driver's mix, its flight cache, its asynchronous rewards.
             Map.entry(P_WORKLOAD, WorkloadInfo.ORIGINAL.mix()),
             Map.entry(P_FLIGHT_CACHE, Boolean.toString(WorkloadInfo.ORIGINAL.flightCache())),
@@ -365,7 +367,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
                 parseInt(P_FLIGHT_DAYS, get.apply(P_FLIGHT_DAYS)),
                 parseDouble(P_MAX_ERROR_PERCENT, get.apply(P_MAX_ERROR_PERCENT)),
                 results == null || results.isBlank() ? defaultResultsDir : Path.of(results.trim()),
-                parseMesh(get.apply(P_DATAPLANE), get.apply(P_SIDECAR_MTLS), get.apply(P_PROXY_WORKERS)),
+                parseMesh(get.apply(P_DATAPLANE), get.apply(P_SIDECAR_MTLS), get.apply(P_PROXY_WORKERS), get.apply(P_INGRESS)),
                 parseWorkload(get.apply(P_WORKLOAD), get.apply(P_FLIGHT_CACHE), get.apply(P_REWARDS_ASYNC),
                         props.get(P_SLOW_SERVICE)));
     }
@@ -404,20 +406,24 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     /** The mesh settings as properties, defaults filled in (for the results' settings). */
     public static Map<String, String> meshSettings(Map<String, String> props) {
         Map<String, String> out = new java.util.TreeMap<>();
-        for (String key : List.of(P_DATAPLANE, P_SIDECAR_MTLS, P_PROXY_WORKERS)) {
+        for (String key : List.of(P_DATAPLANE, P_SIDECAR_MTLS, P_PROXY_WORKERS, P_INGRESS)) {
             out.put(key, props.getOrDefault(key, DEFAULTS.get(key)));
         }
         return out;
     }
 
-    /** The mesh settings ({@code meshbench.dataplane}, {@code .sidecarMtls}, {@code .proxyWorkers}), defaults filled in. */
+    /**
+     * The mesh settings ({@code meshbench.dataplane}, {@code .sidecarMtls}, {@code .proxyWorkers}, {@code .ingress}),
+     * defaults filled in.
+     */
     public static PlanOptions meshOptions(Map<String, String> props) {
         return parseMesh(props.getOrDefault(P_DATAPLANE, DEFAULTS.get(P_DATAPLANE)),
                 props.getOrDefault(P_SIDECAR_MTLS, DEFAULTS.get(P_SIDECAR_MTLS)),
-                props.getOrDefault(P_PROXY_WORKERS, DEFAULTS.get(P_PROXY_WORKERS)));
+                props.getOrDefault(P_PROXY_WORKERS, DEFAULTS.get(P_PROXY_WORKERS)),
+                props.getOrDefault(P_INGRESS, DEFAULTS.get(P_INGRESS)));
     }
 
-    private static PlanOptions parseMesh(String dataPlane, String sidecarMtls, String workers) {
+    private static PlanOptions parseMesh(String dataPlane, String sidecarMtls, String workers, String ingress) {
         DataPlane d;
         try {
             d = DataPlane.byId(dataPlane);
@@ -428,7 +434,7 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         if (w < 1 || w > PlanOptions.MAX_WORKERS) {
             throw invalid(P_PROXY_WORKERS, workers, "must be between 1 and " + PlanOptions.MAX_WORKERS + " worker threads per proxy");
         }
-        return new PlanOptions(d, parseBoolean(P_SIDECAR_MTLS, sidecarMtls), w);
+        return new PlanOptions(d, parseBoolean(P_SIDECAR_MTLS, sidecarMtls), w, parseBoolean(P_INGRESS, ingress));
     }
 
     /** {@code true} or {@code false}, nothing else (a typo must not silently mean false). */

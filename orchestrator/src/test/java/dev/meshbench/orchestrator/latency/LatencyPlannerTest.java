@@ -21,8 +21,8 @@ class LatencyPlannerTest {
     static final GraphShape DOUBLE = new GraphShape("double", List.of("go-sample-dependency", "go-sample"),
             Map.of("go-sample", List.of("go-sample-dependency")), "go-sample");
     static final GraphShape SINGLE = new GraphShape("single", List.of("a"), Map.of(), "a");
-    private static final PlanOptions MTLS = new PlanOptions(DataPlane.ENVOY, true, 2);
-    private static final PlanOptions PLAIN = new PlanOptions(DataPlane.NETTY, false, 2);
+    private static final PlanOptions MTLS = new PlanOptions(DataPlane.ENVOY, true, 2, false);
+    private static final PlanOptions PLAIN = new PlanOptions(DataPlane.NETTY, false, 2, false);
 
     @Test
     void noMeshIsJustTheReplicasAndCallersTakeTurnsOverTheirCallees() {

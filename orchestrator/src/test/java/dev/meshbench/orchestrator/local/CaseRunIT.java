@@ -38,11 +38,11 @@ class CaseRunIT {
     Path results;
 
     private RunConfig config() {
-        return new RunConfig(List.of(EgressCase.SIDECAR), List.of(1), 4, 0, 0, 200, 2, 0, results, new PlanOptions(DataPlane.NETTY, true, 1));
+        return new RunConfig(List.of(EgressCase.SIDECAR), List.of(1), 4, 0, 0, 200, 2, 0, results, new PlanOptions(DataPlane.NETTY, true, 1, false));
     }
 
     private static LocalTarget target() {
-        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(ROOT), Duration.ofSeconds(90), 200, 2, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 1))));
+        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(ROOT), Duration.ofSeconds(90), 200, 2, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 1, false))));
     }
 
     /** Sends profile reads for {@code seconds}, appending one JTL row per request. */

@@ -14,7 +14,7 @@ final class DataPlanes {
     }
 
     static LocalDataPlane of(DataPlane d, boolean sidecarMtls) {
-        PlanOptions options = new PlanOptions(d, sidecarMtls, 1);
+        PlanOptions options = new PlanOptions(d, sidecarMtls, 1, false);
         return switch (d) {
             case NETTY -> LocalDataPlane.netty(options);
             case ENVOY -> {

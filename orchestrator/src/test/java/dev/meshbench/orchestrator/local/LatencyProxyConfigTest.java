@@ -37,7 +37,7 @@ class LatencyProxyConfigTest {
 
     @Test
     void envoysIngressHasOneClusterOverEveryReplica() throws Exception {
-        TopologyPlan plan = LatencyPlanner.plan(new LatencyCell("single", 5, true, true), SINGLE, new PlanOptions(DataPlane.ENVOY, true, 2));
+        TopologyPlan plan = LatencyPlanner.plan(new LatencyCell("single", 5, true, true), SINGLE, new PlanOptions(DataPlane.ENVOY, true, 2, false));
         LocalAddresses a = LocalAddresses.reserve(plan);
         JsonNode root = new YAMLMapper().readTree(EnvoyBootstrapRenderer.render(plan, plan.component("ingress-gateway-2"), a, files(plan)));
         JsonNode clusters = root.path("static_resources").path("clusters");
@@ -60,7 +60,7 @@ class LatencyProxyConfigTest {
 
     @Test
     void nettyRelaysGetEveryReplicaInOneListener() {
-        TopologyPlan plan = LatencyPlanner.plan(new LatencyCell("single", 5, true, false), SINGLE, new PlanOptions(DataPlane.NETTY, false, 1));
+        TopologyPlan plan = LatencyPlanner.plan(new LatencyCell("single", 5, true, false), SINGLE, new PlanOptions(DataPlane.NETTY, false, 1, false));
         LocalAddresses a = LocalAddresses.reserve(plan);
         List<String> args = NettyProxyArgs.of(plan.component("ingress-gateway-1"), a, files(plan), 1);
         assertEquals("sidecar", args.get(0));

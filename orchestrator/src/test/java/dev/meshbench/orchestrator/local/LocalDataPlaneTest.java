@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class LocalDataPlaneTest {
-    private static final PlanOptions NETTY = new PlanOptions(DataPlane.NETTY, true, 1);
+    private static final PlanOptions NETTY = new PlanOptions(DataPlane.NETTY, true, 1, false);
 
     @Test
     void theEgressStudyRecordsItsThreeProxyKinds() {
@@ -35,7 +35,7 @@ class LocalDataPlaneTest {
 
     @Test
     void anEnvoyIngressIsTheSidecarsEnvoyAndNginxIsLeftOut() {
-        LocalDataPlane d = new LocalDataPlane(new PlanOptions(DataPlane.ENVOY, true, 1), Optional.of(Path.of("/x/envoy")),
+        LocalDataPlane d = new LocalDataPlane(new PlanOptions(DataPlane.ENVOY, true, 1, false), Optional.of(Path.of("/x/envoy")),
                 Optional.of(Path.of("/x/nginx")), Map.of("sidecar", "envoy 1.40.0", "egress-gateway", "envoy 1.40.0",
                         "sni-proxy", "nginx 1.22.1"));
 
@@ -45,7 +45,7 @@ class LocalDataPlaneTest {
     @Test
     void withoutKnownVersionsNothingIsClaimed() {
         assertTrue(LocalDataPlane.netty(NETTY).latencyVersions().isEmpty());
-        assertThrows(IllegalArgumentException.class, () -> new LocalDataPlane(new PlanOptions(DataPlane.ENVOY, true, 1),
+        assertThrows(IllegalArgumentException.class, () -> new LocalDataPlane(new PlanOptions(DataPlane.ENVOY, true, 1, false),
                 Optional.empty(), Optional.empty(), Map.of()));
     }
 }

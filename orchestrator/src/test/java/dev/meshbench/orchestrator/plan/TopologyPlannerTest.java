@@ -38,7 +38,7 @@ class TopologyPlannerTest {
     @ParameterizedTest(name = "case {0}, sidecar mTLS {1}: plan matches its golden file")
     @MethodSource("everyCaseWithAndWithoutSidecarMtls")
     void golden(EgressCase c, boolean sidecarMtls) throws IOException {
-        String text = TopologyPlanText.describe(TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2)));
+        String text = TopologyPlanText.describe(TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2, false)));
         Path file = GOLDEN.resolve(c.id() + (sidecarMtls ? "-sidecar-mtls" : "-plain") + ".txt");
         if (Boolean.getBoolean("meshbench.regenerateGolden")) {
             Files.createDirectories(GOLDEN);
@@ -50,7 +50,7 @@ class TopologyPlannerTest {
     @ParameterizedTest(name = "case {0}: the proxies are exactly the case's hops")
     @EnumSource(EgressCase.class)
     void proxiesFollowTheCase(EgressCase c) {
-        TopologyPlan p = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2));
+        TopologyPlan p = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2, false));
         assertEquals(c.passes(HopKind.EGRESS_GATEWAY), !p.ofKind(ComponentKind.EGRESS_GATEWAY).isEmpty());
         assertEquals(c.passes(HopKind.SNI_PROXY), !p.ofKind(ComponentKind.SNI_PROXY).isEmpty());
         assertEquals(4, p.ofKind(ComponentKind.SIDECAR).size());
@@ -72,7 +72,7 @@ class TopologyPlannerTest {
     @Test
     @DisplayName("in case mtls the gateway terminates mesh mTLS and routes by the tunnel's server name to MongoDB")
     void mtlsGateway() {
-        ListenerPlan egress = TopologyPlanner.plan(EgressCase.MTLS, new PlanOptions(DataPlane.ENVOY, false, 2))
+        ListenerPlan egress = TopologyPlanner.plan(EgressCase.MTLS, new PlanOptions(DataPlane.ENVOY, false, 2, false))
                 .component("egress-gateway").listener("egress");
         assertEquals(InboundTls.MESH_MTLS, egress.inbound());
         Routing.ByServerName r = (Routing.ByServerName) egress.routing().orElseThrow();
@@ -84,7 +84,7 @@ class TopologyPlannerTest {
     @Test
     @DisplayName("in case sni the mesh serves the wildcard and the SNI proxy routes it to MongoDB")
     void sniWildcard() {
-        TopologyPlan p = TopologyPlanner.plan(EgressCase.SNI, new PlanOptions(DataPlane.ENVOY, true, 2));
+        TopologyPlan p = TopologyPlanner.plan(EgressCase.SNI, new PlanOptions(DataPlane.ENVOY, true, 2, false));
         Routing.ByServerName gw = (Routing.ByServerName) p.component("egress-gateway").listener("egress").routing().orElseThrow();
         assertEquals("*.meshbench.test", gw.routes().get(0).pattern());
         assertEquals(new Endpoint("sni-proxy", "sni"), gw.routes().get(0).upstream());
@@ -96,7 +96,7 @@ class TopologyPlannerTest {
     @Test
     @DisplayName("with sidecar mTLS off, callers reach their peers' plain inbound listener and no sidecar needs a certificate in case gateway")
     void sidecarMtlsOff() {
-        TopologyPlan p = TopologyPlanner.plan(EgressCase.GATEWAY, new PlanOptions(DataPlane.NETTY, false, 2));
+        TopologyPlan p = TopologyPlanner.plan(EgressCase.GATEWAY, new PlanOptions(DataPlane.NETTY, false, 2, false));
         ListenerPlan toFlight = p.component("sidecar-booking").listener("to-flight");
         assertEquals(List.of(new Endpoint("sidecar-flight", "inbound")), toFlight.upstreams());
         assertFalse(toFlight.upstreamTls().isPresent());
@@ -112,7 +112,7 @@ class TopologyPlannerTest {
                         java.util.Optional.of(new Routing.Fixed(new Endpoint("x", "http"))), java.util.Optional.empty())),
                 java.util.Map.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new TopologyPlan(EgressCase.SIDECAR, new PlanOptions(DataPlane.NETTY, false, 1), List.of(lonely)));
+                () -> new TopologyPlan(EgressCase.SIDECAR, new PlanOptions(DataPlane.NETTY, false, 1, false), List.of(lonely)));
         assertEquals("plan of sidecar: sidecar-x/inbound sends to unknown component x", e.getMessage());
     }
 }

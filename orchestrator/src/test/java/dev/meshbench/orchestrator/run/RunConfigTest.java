@@ -38,14 +38,18 @@ class RunConfigTest {
         assertEquals(20, c.stepSeconds());
         assertEquals(80, c.loadSecondsPerCase());
         assertEquals(RESULTS, c.resultsDir());
-        assertEquals(new PlanOptions(DataPlane.NETTY, true, 2), c.mesh());
+        assertEquals(new PlanOptions(DataPlane.NETTY, true, 2, true), c.mesh());
     }
 
     @Test
-    @DisplayName("the data plane, sidecar mTLS and proxy workers are read; the study turns sidecar mTLS off unless told")
+    @DisplayName("the data plane, sidecar mTLS, proxy workers and the ingress are read; the study turns sidecar mTLS off unless told")
     void mesh() {
-        assertEquals(new PlanOptions(DataPlane.ENVOY, false, 1), read("meshbench.cases", "sni", "meshbench.dataplane", " Envoy ",
-                "meshbench.sidecarMtls", "false", "meshbench.proxyWorkers", "1").mesh());
+        assertEquals(new PlanOptions(DataPlane.ENVOY, false, 1, false), read("meshbench.cases", "sni", "meshbench.dataplane", " Envoy ",
+                "meshbench.sidecarMtls", "false", "meshbench.proxyWorkers", "1", "meshbench.ingress", " FALSE").mesh());
+        assertEquals(true, RunConfig.fromProperties(Map.of("meshbench.cases", "sni"), true, RESULTS).mesh().ingress());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> read("meshbench.cases", "sni", "meshbench.ingress", "yes"));
+        assertTrue(e.getMessage().contains("meshbench.ingress"), e.getMessage());
         assertEquals(false, RunConfig.fromProperties(Map.of("meshbench.cases", "sni"), true, RESULTS).mesh().sidecarMtls());
         assertEquals(true, RunConfig.fromProperties(Map.of("meshbench.cases", "sni", "meshbench.sidecarMtls", "true"), true, RESULTS)
                 .mesh().sidecarMtls());
