@@ -13,7 +13,9 @@ import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.RunConfig;
 import java.nio.file.Path;
+import java.net.URI;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -107,8 +109,16 @@ final class UpCommand implements Callable<Integer> {
     private static void printEndpoints(LocalDeployment d, long millis) {
         System.out.printf("%nCase %s is up: %d processes in %.1f s. Logs: %s%n", d.egressCase().id(), d.components().size(),
                 millis / 1000.0, d.logDir());
-        System.out.println("Services (through each service's sidecar):");
-        d.endpoints().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
+        Optional<URI> entry = d.endpoints().entry();
+        if (entry.isPresent()) {
+            System.out.printf("Entry (the ingress gateway: /auth, /customer, /flight, /booking to each service's sidecar): %s%n",
+                    entry.get());
+            System.out.printf("  original Acmeair driver: jmeter -n -t AcmeAir-microservices-mpJwt.jmx -JHOST=%s -JPORT=%d ...%n",
+                    entry.get().getHost(), entry.get().getPort());
+        } else {
+            System.out.println("Services (through each service's sidecar; no ingress, --ingress=false):");
+            d.endpoints().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
+        }
         System.out.println("Data-plane configuration files: " + d.configDir());
         System.out.println("Mesh admin:");
         d.adminEndpoints().forEach((name, uri) -> {

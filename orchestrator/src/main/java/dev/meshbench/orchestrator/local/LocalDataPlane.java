@@ -44,8 +44,11 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
         return switch (options.dataPlane()) {
             case NETTY -> {
                 String v = "meshbench-netty " + kitVersion;
-                yield new LocalDataPlane(options, Optional.empty(), Optional.empty(),
-                        Map.of("sidecar", v, "egress-gateway", v, "sni-proxy", v));
+                Map<String, String> versions = new LinkedHashMap<>(Map.of("sidecar", v, "egress-gateway", v, "sni-proxy", v));
+                if (options.ingress()) {
+                    versions.put("ingress-gateway", v);
+                }
+                yield new LocalDataPlane(options, Optional.empty(), Optional.empty(), versions);
             }
             case ENVOY -> {
                 Path envoy = NativeBinaries.find(P_ENVOY_BINARY, envoyProperty, "envoy", path, ENVOY_INSTALL);
@@ -56,6 +59,9 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
                 versions.put("sidecar", ev);
                 versions.put("egress-gateway", ev);
                 versions.put("sni-proxy", NativeBinaries.nginxVersion(nginx));
+                if (options.ingress()) {
+                    versions.put("ingress-gateway", ev);
+                }
                 yield new LocalDataPlane(options, Optional.of(envoy), Optional.of(nginx), versions);
             }
         };

@@ -67,6 +67,7 @@ public final class LocalDeployment implements Deployment {
     private final List<Component> components = new ArrayList<>();
     private final Map<String, ReadyLine> ready = new LinkedHashMap<>();
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
+    private Optional<URI> entry = Optional.empty();
     private final Map<String, URI> adminEndpoints = new LinkedHashMap<>();
     private static final com.fasterxml.jackson.databind.ObjectMapper HOP_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -155,6 +156,10 @@ public final class LocalDeployment implements Deployment {
         }
 
         List<ProcessSpec> services = new ArrayList<>();
+        // With an ingress, every service is reached through it (the whole mesh path); else at its sidecar.
+        Optional<URI> entry = plan.ofKind(ComponentKind.INGRESS_GATEWAY).stream().findFirst()
+                .map(in -> URI.create("http://" + addresses.address(new Endpoint(in.name(), TopologyPlanner.HTTP))));
+        this.entry = entry;
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
             Endpoint mongoVia = svc.call(ComponentNames.MONGO);
             List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), TopologyPlanner.HTTP)),
@@ -174,8 +179,8 @@ public final class LocalDeployment implements Deployment {
             }
             services.add(pinned(new ProcessSpec(new Component(svc.name(), svc.role()),
                     javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new)))));
-            serviceEndpoints.put(svc.name(), URI.create("http://" + addresses.address(
-                    new Endpoint(ComponentNames.sidecarOf(svc.name()), TopologyPlanner.INBOUND))));
+            serviceEndpoints.put(svc.name(), entry.orElseGet(() -> URI.create("http://" + addresses.address(
+                    new Endpoint(ComponentNames.sidecarOf(svc.name()), TopologyPlanner.INBOUND)))));
         }
         // The services are independent once their ports are reserved: start them together.
         System.out.printf("[%s] starting %s%n", egressCase.id(), String.join(", ", serviceEndpoints.keySet()));
@@ -263,7 +268,7 @@ public final class LocalDeployment implements Deployment {
 
     @Override
     public Endpoints endpoints() {
-        return new Endpoints(serviceEndpoints);
+        return new Endpoints(serviceEndpoints, entry);
     }
 
     /** Admin endpoints of the mesh components, by component name (Netty: {@code /stats}; Envoy: its admin API). */

@@ -4,6 +4,7 @@ import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
+import dev.meshbench.orchestrator.plan.ListenerPlan.PathRoute;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
 import dev.meshbench.orchestrator.plan.ListenerPlan.ServerNameRoute;
 import java.util.ArrayList;
@@ -20,6 +21,10 @@ final class NettyProxyArgs {
 
     static List<String> of(ComponentPlan c, LocalAddresses a, MeshFiles mesh, int workers) {
         List<String> args = new ArrayList<>();
+        boolean byPath = c.listeners().stream().anyMatch(l -> l.routing().orElse(null) instanceof Routing.ByPathPrefix);
+        if (byPath) {
+            return ingressGateway(c, a, workers);
+        }
         args.add(switch (c.kind()) {
             case SIDECAR, INGRESS_GATEWAY -> "sidecar";
             case EGRESS_GATEWAY -> "egress-gateway";
@@ -57,6 +62,24 @@ final class NettyProxyArgs {
         if (c.usesMeshMtls()) {
             args.addAll(List.of("--ca-file", mesh.caPem().toString(), "--cert-file", mesh.certChain(c.name()).toString(),
                     "--key-file", mesh.key(c.name()).toString()));
+        }
+        return args;
+    }
+
+    /**
+     * The HTTP entry ({@code dataplane ingress-gateway}): {@code --route /auth=127.0.0.1:p,upstream-name=sidecar-auth}
+     * per path prefix. It speaks plain HTTP to its upstreams.
+     */
+    private static List<String> ingressGateway(ComponentPlan c, LocalAddresses a, int workers) {
+        ListenerPlan l = only(c);
+        if (l.upstreamTls().isPresent() || l.inbound() != InboundTls.PLAIN) {
+            throw new IllegalArgumentException("the Netty ingress gateway speaks plain HTTP on both sides; " + c.name() + "/" + l.name()
+                    + " asks for " + l.tlsMode());
+        }
+        List<String> args = new ArrayList<>(List.of("ingress-gateway", "--name", c.name(), "--admin-port", Integer.toString(a.adminPort(c.name())),
+                "--io-threads", Integer.toString(workers), "--listen-port", Integer.toString(a.port(c.name(), l.name()))));
+        for (PathRoute r : ((Routing.ByPathPrefix) l.routing().orElseThrow()).routes()) {
+            args.addAll(List.of("--route", r.prefix() + "=" + a.address(r.upstream()) + ",upstream-name=" + r.upstream().component()));
         }
         return args;
     }

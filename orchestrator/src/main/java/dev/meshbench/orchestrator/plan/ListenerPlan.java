@@ -30,6 +30,9 @@ public record ListenerPlan(String name, Protocol protocol, InboundTls inbound, O
                 && inbound != InboundTls.MESH_MTLS) {
             throw new IllegalArgumentException("listener " + name + " routes by the tunnel's server name, so it must terminate mesh mTLS");
         }
+        if (routing.orElse(null) instanceof Routing.ByPathPrefix && protocol != Protocol.HTTP) {
+            throw new IllegalArgumentException("listener " + name + " routes by path prefix, so it must parse HTTP");
+        }
     }
 
     /** A listener that is the destination itself (a service's HTTP port, MongoDB's port). */
@@ -126,6 +129,46 @@ public record ListenerPlan(String name, Protocol protocol, InboundTls inbound, O
             @Override
             public List<Endpoint> upstreams() {
                 return routes.stream().map(ServerNameRoute::upstream).distinct().toList();
+            }
+        }
+
+        /**
+         * Each HTTP request by the longest matching path prefix (an ingress gateway's {@code VirtualService}); no
+         * match, the entry answers 404 itself.
+         */
+        record ByPathPrefix(List<PathRoute> routes) implements Routing {
+            public ByPathPrefix {
+                routes = List.copyOf(routes);
+                if (routes.isEmpty()) {
+                    throw new IllegalArgumentException("routing by path prefix needs at least one route");
+                }
+                if (routes.stream().map(PathRoute::prefix).distinct().count() != routes.size()) {
+                    throw new IllegalArgumentException("routing by path prefix names a prefix twice: " + routes);
+                }
+            }
+
+            @Override
+            public List<Endpoint> upstreams() {
+                return routes.stream().map(PathRoute::upstream).distinct().toList();
+            }
+        }
+    }
+
+    /**
+     * One path-prefix route of an HTTP entry (Istio's {@code VirtualService} {@code http.match.uri.prefix}).
+     *
+     * @param prefix   {@code /segment...}: matches the path itself and anything below it ({@code /auth} matches
+     *                 {@code /auth} and {@code /auth/login}, not {@code /authx}), as Envoy's
+     *                 {@code path_separated_prefix}
+     * @param upstream where matching requests go
+     */
+    public record PathRoute(String prefix, Endpoint upstream) {
+        public PathRoute {
+            Objects.requireNonNull(prefix, "prefix");
+            Objects.requireNonNull(upstream, "upstream");
+            if (!prefix.startsWith("/") || prefix.length() < 2 || prefix.endsWith("/")) {
+                throw new IllegalArgumentException("path prefix '" + prefix + "' must start with / and name at least one segment, "
+                        + "without a trailing /");
             }
         }
     }

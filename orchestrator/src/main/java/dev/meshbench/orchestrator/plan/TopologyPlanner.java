@@ -7,6 +7,7 @@ import dev.meshbench.orchestrator.cases.Link;
 import dev.meshbench.orchestrator.cases.LinkSecurity;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.OriginateMtls;
+import dev.meshbench.orchestrator.plan.ListenerPlan.PathRoute;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Protocol;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
 import dev.meshbench.results.ComponentNames;
@@ -23,7 +24,8 @@ import java.util.Optional;
  * and the {@link PlanOptions}. The local target launches the result (Netty relays or Envoy and nginx, both rendered
  * from it); the JMH chains build their hops from it too.
  *
- * <p>What every case shares: each Acmeair service has a sidecar that carries its inbound HTTP and its calls to other
+ * <p>What every case shares: with {@link PlanOptions#ingress()}, one ingress gateway routes the load by path prefix to
+ * the services' sidecars; each Acmeair service has a sidecar that carries its inbound HTTP and its calls to other
  * services (auth -> customer; booking -> flight, customer). Only the MongoDB path differs, hop by hop as the case's
  * links say. Proxies on the MongoDB path match the external host by server name, as Istio's listeners for a TLS
  * {@code ServiceEntry} port do; a proxy that terminates the mesh's mTLS routes by that handshake's server name.
@@ -59,6 +61,11 @@ public final class TopologyPlanner {
             case "booking" -> List.of("flight", "customer");
             default -> List.of();
         };
+    }
+
+    /** The path prefix of a service's API ({@code /auth}, ...): every Acmeair path starts with its service's name. */
+    public static String servicePrefix(String service) {
+        return "/" + service;
     }
 
     public static Identity serviceIdentity(String service) {
@@ -133,6 +140,17 @@ public final class TopologyPlanner {
             }
             out.add(new ComponentPlan(svc, ComponentKind.SERVICE, Optional.empty(),
                     List.of(ListenerPlan.destination(HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));
+        }
+
+        if (options.ingress()) {
+            // Acmeair's own Istio manifests: a Gateway on the ingress gateway and a VirtualService routing each
+            // service's path prefix to it. The ingress talks plain HTTP to the sidecars' inbound, in every case alike.
+            List<PathRoute> routes = ComponentNames.SERVICES.stream()
+                    .map(svc -> new PathRoute(servicePrefix(svc), new Endpoint(ComponentNames.sidecarOf(svc), INBOUND))).toList();
+            out.add(new ComponentPlan(ComponentNames.INGRESS_GATEWAY, ComponentKind.INGRESS_GATEWAY, Optional.of(INGRESS_IDENTITY),
+                    List.of(new ListenerPlan(HTTP, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPathPrefix(routes)),
+                            Optional.empty())),
+                    Map.of()));
         }
         return new TopologyPlan(c, options, out);
     }

@@ -115,6 +115,10 @@ public final class CaseRun implements AutoCloseable {
             out.printf("[%s] ready after %.1f s: %d components; load: clients %s, %d s per step (%d s warm-up), about %s%n",
                     egressCase.id(), run.elapsedSeconds(), run.deployment.components().size(), config.clients(),
                     config.stepSeconds(), config.warmupSeconds(), human(config.loadSecondsPerCase()));
+            Endpoints where = run.deployment.endpoints();
+            out.printf("[%s] load goes to %s%n", egressCase.id(), where.entry()
+                    .map(e -> "the entry " + e + " (ingress gateway, by path prefix)")
+                    .orElse("each service's sidecar " + where.services()));
             return run;
         } catch (RuntimeException e) {
             run.fail("start failed: " + e.getMessage());

@@ -38,7 +38,7 @@ class TopologyPlannerTest {
     @ParameterizedTest(name = "case {0}, sidecar mTLS {1}: plan matches its golden file")
     @MethodSource("everyCaseWithAndWithoutSidecarMtls")
     void golden(EgressCase c, boolean sidecarMtls) throws IOException {
-        String text = TopologyPlanText.describe(TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2, false)));
+        String text = TopologyPlanText.describe(TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2, true)));
         Path file = GOLDEN.resolve(c.id() + (sidecarMtls ? "-sidecar-mtls" : "-plain") + ".txt");
         if (Boolean.getBoolean("meshbench.regenerateGolden")) {
             Files.createDirectories(GOLDEN);
@@ -102,6 +102,43 @@ class TopologyPlannerTest {
         assertFalse(toFlight.upstreamTls().isPresent());
         assertTrue(p.components().stream().noneMatch(ComponentPlan::usesMeshMtls));
         assertThrows(IllegalArgumentException.class, () -> p.component("sidecar-flight").listener("inbound-mesh"));
+    }
+
+    @ParameterizedTest(name = "case {0}: with the ingress, one entry routes each service's prefix to its sidecar; without, none")
+    @EnumSource(EgressCase.class)
+    void ingress(EgressCase c) {
+        TopologyPlan with = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2, true));
+        List<ComponentPlan> entries = with.ofKind(ComponentKind.INGRESS_GATEWAY);
+        assertEquals(List.of("ingress-gateway"), entries.stream().map(ComponentPlan::name).toList());
+        assertEquals(entries.get(0), with.components().get(with.components().size() - 1), "the entry starts last, after its upstreams");
+        ListenerPlan http = entries.get(0).listener("http");
+        assertEquals(ListenerPlan.Protocol.HTTP, http.protocol());
+        Routing.ByPathPrefix routes = (Routing.ByPathPrefix) http.routing().orElseThrow();
+        assertEquals(List.of(
+                        new ListenerPlan.PathRoute("/customer", new Endpoint("sidecar-customer", "inbound")),
+                        new ListenerPlan.PathRoute("/flight", new Endpoint("sidecar-flight", "inbound")),
+                        new ListenerPlan.PathRoute("/auth", new Endpoint("sidecar-auth", "inbound")),
+                        new ListenerPlan.PathRoute("/booking", new Endpoint("sidecar-booking", "inbound"))),
+                routes.routes());
+        TopologyPlan without = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2, false));
+        assertTrue(without.ofKind(ComponentKind.INGRESS_GATEWAY).isEmpty());
+        assertEquals(with.components().size() - 1, without.components().size());
+    }
+
+    @Test
+    @DisplayName("path routes: a prefix must name a segment, appear once, and only an HTTP listener routes by path")
+    void pathRoutesAreChecked() {
+        Endpoint up = new Endpoint("sidecar-auth", "inbound");
+        for (String bad : List.of("auth", "/", "/auth/")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ListenerPlan.PathRoute(bad, up));
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new Routing.ByPathPrefix(
+                List.of(new ListenerPlan.PathRoute("/auth", up), new ListenerPlan.PathRoute("/auth", up))));
+        IllegalArgumentException tcp = assertThrows(IllegalArgumentException.class, () -> new ListenerPlan("http", ListenerPlan.Protocol.TCP,
+                InboundTls.PLAIN, java.util.Optional.of(new Routing.ByPathPrefix(List.of(new ListenerPlan.PathRoute("/auth", up)))),
+                java.util.Optional.empty()));
+        assertEquals("listener http routes by path prefix, so it must parse HTTP", tcp.getMessage());
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.OriginateMtls;
+import dev.meshbench.orchestrator.plan.ListenerPlan.PathRoute;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Protocol;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
 import dev.meshbench.orchestrator.plan.ListenerPlan.ServerNameRoute;
@@ -128,9 +129,15 @@ public final class EnvoyBootstrapRenderer {
         }
         ArrayNode chains = out.putArray("filter_chains");
         if (routing instanceof Routing.Fixed fixed) {
-            chains.add(filterChain(proxy, l, List.of(), EnvoyClusterNames.of(fixed.upstream(), addrs), certs));
+            chains.add(filterChain(proxy, l, List.of(), everything(EnvoyClusterNames.of(fixed.upstream(), addrs)), certs));
         } else if (routing instanceof Routing.RoundRobin rr) {
-            chains.add(filterChain(proxy, l, List.of(), EnvoyClusterNames.ofService(rr.host()), certs));
+            chains.add(filterChain(proxy, l, List.of(), everything(EnvoyClusterNames.ofService(rr.host())), certs));
+        } else if (routing instanceof Routing.ByPathPrefix byPath) {
+            // Longest prefix first: Envoy takes the first route that matches.
+            List<HttpRoute> routes = byPath.routes().stream()
+                    .sorted(java.util.Comparator.comparingInt((PathRoute r) -> r.prefix().length()).reversed())
+                    .map(r -> new HttpRoute(r.prefix(), EnvoyClusterNames.of(r.upstream(), addrs))).toList();
+            chains.add(filterChain(proxy, l, List.of(), routes, certs));
         } else {
             if (l.protocol() == Protocol.HTTP) {
                 throw new IllegalArgumentException(proxy.name() + "/" + l.name() + ": routing HTTP by server name is not supported");
@@ -139,12 +146,12 @@ public final class EnvoyBootstrapRenderer {
             for (ServerNameRoute r : ((Routing.ByServerName) routing).routes()) {
                 namesByUpstream.computeIfAbsent(r.upstream(), u -> new ArrayList<>()).add(r.pattern());
             }
-            namesByUpstream.forEach((up, names) -> chains.add(filterChain(proxy, l, names, EnvoyClusterNames.of(up, addrs), certs)));
+            namesByUpstream.forEach((up, names) -> chains.add(filterChain(proxy, l, names, everything(EnvoyClusterNames.of(up, addrs)), certs)));
         }
         return out;
     }
 
-    private static ObjectNode filterChain(ComponentPlan proxy, ListenerPlan l, List<String> serverNames, String cluster,
+    private static ObjectNode filterChain(ComponentPlan proxy, ListenerPlan l, List<String> serverNames, List<HttpRoute> routes,
             Optional<Certificates> certs) {
         ObjectNode chain = F.objectNode();
         if (!serverNames.isEmpty()) {
@@ -153,8 +160,8 @@ public final class EnvoyBootstrapRenderer {
         }
         ArrayNode filters = chain.putArray("filters");
         filters.add(switch (l.protocol()) {
-            case HTTP -> httpConnectionManager(l, cluster);
-            case TCP -> tcpProxy(l, cluster);
+            case HTTP -> httpConnectionManager(l, routes);
+            case TCP -> tcpProxy(l, only(proxy, l, routes));
         });
         if (l.inbound() == InboundTls.MESH_MTLS) {
             Certificates c = certs.orElseThrow(() -> new IllegalArgumentException(proxy.name() + " terminates mTLS but has no certificate"));
@@ -169,7 +176,19 @@ public final class EnvoyBootstrapRenderer {
         return chain;
     }
 
-    private static ObjectNode httpConnectionManager(ListenerPlan l, String cluster) {
+    /** Every request to {@code cluster}. */
+    private static List<HttpRoute> everything(String cluster) {
+        return List.of(new HttpRoute("/", cluster));
+    }
+
+    private static String only(ComponentPlan proxy, ListenerPlan l, List<HttpRoute> routes) {
+        if (routes.size() != 1 || !routes.get(0).prefix().equals("/")) {
+            throw new IllegalArgumentException(proxy.name() + "/" + l.name() + ": a TCP listener has one upstream, not routes " + routes);
+        }
+        return routes.get(0).cluster();
+    }
+
+    private static ObjectNode httpConnectionManager(ListenerPlan l, List<HttpRoute> routes) {
         ObjectNode hcm = typedConfig(API + "filters.network.http_connection_manager.v3.HttpConnectionManager");
         hcm.put("stat_prefix", l.name());
         hcm.put("codec_type", "AUTO");
@@ -178,11 +197,19 @@ public final class EnvoyBootstrapRenderer {
         ObjectNode vhost = routeConfig.putArray("virtual_hosts").addObject();
         vhost.put("name", l.name());
         vhost.putArray("domains").add("*");
-        ObjectNode route = vhost.putArray("routes").addObject();
-        route.putObject("match").put("prefix", "/");
-        ObjectNode action = route.putObject("route");
-        action.put("cluster", cluster);
-        action.put("timeout", "0s");
+        ArrayNode routeArray = vhost.putArray("routes");
+        for (HttpRoute r : routes) {
+            ObjectNode route = routeArray.addObject();
+            if (r.prefix().equals("/")) {
+                route.putObject("match").put("prefix", "/");
+            } else {
+                // "/auth" matches /auth, /auth/..., /auth?...; not /authx (the Netty entry's rule too).
+                route.putObject("match").put("path_separated_prefix", r.prefix());
+            }
+            ObjectNode action = route.putObject("route");
+            action.put("cluster", r.cluster());
+            action.put("timeout", "0s");
+        }
         hcm.putArray("http_filters").add(typed("envoy.filters.http.router", API + "filters.http.router.v3.Router"));
         hcm.put("use_remote_address", false);
         hcm.put("stream_idle_timeout", "0s");
@@ -299,6 +326,10 @@ public final class EnvoyBootstrapRenderer {
 
     private static ObjectNode typedConfig(String type) {
         return F.objectNode().put(TYPE, type);
+    }
+
+    /** One HTTP route: a path prefix ({@code /} for everything) to a cluster. */
+    private record HttpRoute(String prefix, String cluster) {
     }
 
     /** Paths of a proxy's mesh CA, workload certificate chain and key (PEM files; the bootstrap names them only). */

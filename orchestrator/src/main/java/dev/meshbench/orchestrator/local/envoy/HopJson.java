@@ -62,7 +62,8 @@ final class HopJson {
     /**
      * Where a listener relays, as the Netty relays describe it: {@code 127.0.0.1:40123 (egress-gateway)}, or
      * {@code client-hello-sni[mongo.meshbench.test -> 127.0.0.1:40123 (egress-gateway)]} /
-     * {@code tunnel-sni[...]} for routing by server name.
+     * {@code tunnel-sni[...]} for routing by server name, {@code path-prefix[/auth -> 127.0.0.1:40123 (sidecar-auth), ...]}
+     * for routing by path.
      */
     static String routing(ListenerPlan l, LocalAddresses a) {
         Routing r = l.routing().orElse(null);
@@ -74,6 +75,10 @@ final class HopJson {
         }
         if (r instanceof Routing.RoundRobin rr) {
             return rr.upstreams().stream().map(e -> upstream(e, a)).collect(Collectors.joining(" | "));
+        }
+        if (r instanceof Routing.ByPathPrefix byPath) {
+            return "path-prefix[" + byPath.routes().stream().map(x -> x.prefix() + " -> " + upstream(x.upstream(), a))
+                    .collect(Collectors.joining(", ")) + "]";
         }
         Routing.ByServerName byName = (Routing.ByServerName) r;
         String routes = byName.routes().stream().map(x -> x.pattern() + " -> " + upstream(x.upstream(), a)).collect(Collectors.joining(", "));

@@ -45,7 +45,7 @@ final class EnvoyFixtures {
     }
 
     static TopologyPlan plan(EgressCase c, boolean sidecarMtls) {
-        return TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2, false));
+        return TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2, true));
     }
 
     /** Listener ports from {@code firstPort} in plan order, admin ports from {@code firstPort + 1000}. */
