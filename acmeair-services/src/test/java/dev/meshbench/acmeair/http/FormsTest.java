@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.acmeair.HostileDefaults;
 import java.text.SimpleDateFormat;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -11,43 +12,21 @@ import java.time.ZoneId;
 import java.util.Date;
 import java.util.Locale;
 import java.util.TimeZone;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link Forms#day}: the ISO forms and the original Acmeair driver's {@code EEE MMM dd 00:00:00 z yyyy}, while the
- * JVM's default locale and zone are ones that would break a parser depending on them (Russian names, UTC+14).
+ * JVM's default locale and zone are ones that would break a parser depending on them (Russian names, UTC+14; see
+ * {@link HostileDefaults}).
  */
+@ExtendWith(HostileDefaults.class)
 @DisplayName("Forms.day")
 class FormsTest {
-    private Locale savedLocale;
-    private Locale savedFormatLocale;
-    private Locale savedDisplayLocale;
-    private TimeZone savedZone;
-
-    @BeforeEach
-    void hostileDefaults() {
-        savedLocale = Locale.getDefault();
-        savedFormatLocale = Locale.getDefault(Locale.Category.FORMAT);
-        savedDisplayLocale = Locale.getDefault(Locale.Category.DISPLAY);
-        savedZone = TimeZone.getDefault();
-        Locale.setDefault(Locale.forLanguageTag("ru-RU"));
-        TimeZone.setDefault(TimeZone.getTimeZone("Pacific/Kiritimati"));
-    }
-
-    @AfterEach
-    void restoreDefaults() {
-        Locale.setDefault(savedLocale);
-        Locale.setDefault(Locale.Category.FORMAT, savedFormatLocale);
-        Locale.setDefault(Locale.Category.DISPLAY, savedDisplayLocale);
-        TimeZone.setDefault(savedZone);
-    }
-
     /** Exactly what the driver's {@code __generateDate} sends for {@code at}, run in {@code zone} (English names). */
     static String driverDate(String zone, Instant at) {
         SimpleDateFormat f = new SimpleDateFormat("EEE MMM dd 00:00:00 z yyyy", Locale.US);
