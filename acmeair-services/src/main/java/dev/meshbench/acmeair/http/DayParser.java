@@ -47,8 +47,9 @@ final class DayParser {
             .withResolverFields(Set.of(ChronoField.YEAR, ChronoField.MONTH_OF_YEAR, ChronoField.DAY_OF_MONTH,
                     ChronoField.HOUR_OF_DAY, ChronoField.MINUTE_OF_HOUR, ChronoField.SECOND_OF_MINUTE));
 
-    static final String FORMS = "not an ISO-8601 date (2026-11-22) or date-time with offset (2026-11-22T00:00:00Z), "
-            + "nor a date as the original Acmeair driver sends it (Sun Nov 22 00:00:00 UTC 2026: English names, any time zone)";
+    /** The accepted forms, with an example of each, for the messages of refusals. */
+    static final String ACCEPTED = "an ISO-8601 date (2026-11-22) or date-time with offset (2026-11-22T00:00:00Z), "
+            + "or a date as the original Acmeair driver sends it (Sun Nov 22 00:00:00 UTC 2026: English names, any time zone)";
 
     private DayParser() {
     }
@@ -64,7 +65,7 @@ final class DayParser {
             }
             return OffsetDateTime.parse(value).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate();
         } catch (DateTimeException e) {
-            throw ApiException.badField(field, "is '" + value + "', " + FORMS);
+            throw ApiException.badField(field, "is '" + value + "', not " + ACCEPTED);
         }
     }
 
@@ -75,7 +76,7 @@ final class DayParser {
                 .getLong(ChronoField.DAY_OF_WEEK));
         if (named != day.getDayOfWeek()) {
             throw ApiException.badField(field, "is '" + value + "', which names a " + english(named) + " but " + day
-                    + " is a " + english(day.getDayOfWeek()) + "; " + FORMS);
+                    + " is a " + english(day.getDayOfWeek()) + " (accepted: " + ACCEPTED + ")");
         }
         return day;
     }
