@@ -20,8 +20,10 @@ import org.bson.Document;
  *
  * <pre>
  * POST /flight/queryflights      form: fromAirport, toAirport, fromDate, oneWay (true|false), returnDate (unless
- *                                oneWay); dates ISO-8601 (2026-11-22 or 2026-11-22T00:00:00Z), meaning that UTC day;
- *                                finds the flights leaving that day (all leave at 00:00Z, as Acmeair's leave at midnight)
+ *                                oneWay); dates ISO-8601 (2026-11-22, or 2026-11-22T00:00:00Z meaning its UTC day) or
+ *                                as the original Acmeair driver sends them (Sun Nov 22 00:00:00 CET 2026, meaning the
+ *                                day named, in its own zone; see Forms.day); finds the flights leaving that day (all
+ *                                leave at 00:00Z, as Acmeair's leave at midnight)
  * POST /flight/getrewardmiles    form: flightSegment -> {"miles": N}; 404 for an unknown segment
  * GET  /flight/loader/load?numDays=N[&amp;numAirports=2..30 (30)][&amp;startDate=yyyy-MM-dd (today, UTC)][&amp;seed=S]
  *                                [&amp;network=kit|original (kit)]: the kit's 30 airports with 8 hubs, or the original
@@ -60,9 +62,9 @@ public final class FlightHandler {
     void query(Context ctx) {
         String from = airport(ctx, "fromAirport");
         String to = airport(ctx, "toAirport");
-        LocalDate fromDate = Forms.utcDay("fromDate", Forms.required(ctx, "fromDate"));
+        LocalDate fromDate = Forms.day("fromDate", Forms.required(ctx, "fromDate"));
         boolean oneWay = Forms.requiredBoolean(ctx, "oneWay");
-        LocalDate returnDate = oneWay ? null : Forms.utcDay("returnDate", Forms.required(ctx, "returnDate"));
+        LocalDate returnDate = oneWay ? null : Forms.day("returnDate", Forms.required(ctx, "returnDate"));
         List<Object> legs = new ArrayList<>();
         legs.add(leg(from, to, fromDate));
         if (!oneWay) {

@@ -1,11 +1,7 @@
 package dev.meshbench.acmeair.http;
 
 import io.javalin.http.Context;
-import java.time.DateTimeException;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 
 /** Reads form fields and query parameters; every failure is a 400 naming the field. */
 public final class Forms {
@@ -92,19 +88,12 @@ public final class Forms {
     }
 
     /**
-     * A day in UTC, from an ISO-8601 date ({@code 2026-11-22}) or date-time with offset ({@code 2026-11-22T00:00:00Z},
-     * converted to UTC first). Never depends on the client's or server's time zone or locale.
+     * The day a date field means: an ISO-8601 date ({@code 2026-11-22}), an ISO-8601 date-time with offset
+     * ({@code 2026-11-22T00:00:00Z}, its UTC day) or the original Acmeair driver's {@code Sun Nov 22 00:00:00 CET 2026}
+     * (the day it names, in its own zone); see {@link DayParser} for why. Never depends on the server's default time
+     * zone or locale; anything else is a 400 naming the field, the value and the accepted forms.
      */
-    public static LocalDate utcDay(String field, String v) {
-        try {
-            if (v.length() <= 10) {
-                return LocalDate.parse(v);
-            }
-            return OffsetDateTime.parse(v).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate();
-        } catch (DateTimeParseException e) {
-            throw ApiException.badField(field, "is '" + v + "', not an ISO-8601 date (2026-11-22) or date-time (2026-11-22T00:00:00Z)");
-        } catch (DateTimeException e) {
-            throw ApiException.badField(field, "is '" + v + "': " + e.getMessage());
-        }
+    public static LocalDate day(String field, String v) {
+        return DayParser.parse(field, v);
     }
 }
