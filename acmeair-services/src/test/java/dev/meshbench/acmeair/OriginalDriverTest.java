@@ -126,6 +126,25 @@ class OriginalDriverTest {
         assertTrue(option.get("scheduledDepartureTime").asText().startsWith(day + "T"), sent + " -> " + option);
     }
 
+    @ParameterizedTest(name = "customer uid{0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19})
+    @DisplayName("'View Profile Information' then 'Update Customer' succeeds for every kind of generated address")
+    void viewAndUpdateProfile(int uid) throws java.io.IOException {
+        OriginalDriver driver = new OriginalDriver("uid" + uid + "@email.com", "UTC", DRIVER_NOW);
+        assertEquals(200, driver.login().statusCode());
+        HttpResponse<String> view = driver.viewProfile();
+        assertEquals(200, view.statusCode(), view.body());
+        JsonNode before = json(view).get("address");
+        HttpResponse<String> update = driver.updateCustomer(view.body());
+        assertEquals(200, update.statusCode(), "update of " + view.body() + ": " + update.body());
+        JsonNode after = json(driver.viewProfile()).get("address");
+        String street = before.get("streetAddress1").asText();
+        int number = Integer.parseInt(street.substring(0, street.indexOf(' ')));
+        assertEquals((number + 1) + street.substring(street.indexOf(' ')), after.get("streetAddress1").asText());
+        int postal = Integer.parseInt(before.get("postalCode").asText());
+        assertEquals(postal > 99999 ? "10000" : Integer.toString(postal + 1), after.get("postalCode").asText());
+    }
+
     /** total_miles and miles_ytd, as the driver's "View Profile Information" reads them. */
     private static long[] miles(OriginalDriver driver) {
         HttpResponse<String> r = driver.viewProfile();

@@ -13,10 +13,15 @@ public final class CustomerGenerator {
     public static final String PASSWORD = "password";
     static final String[] STATUSES = {"NONE", "SILVER", "GOLD", "PLATINUM"};
     static final String[] PHONE_TYPES = {"HOME", "BUSINESS", "MOBILE"};
+    /**
+     * Places of the customers' addresses. Postal codes are digits only, as the original's one address ({@code 27617}):
+     * the original JMeter driver's "Update Customer" adds 1 to the postal code as an integer (and to the street
+     * number), and sends nothing when that fails.
+     */
     static final String[][] PLACES = {
-        {"Raleigh", "NC", "USA", "27617"}, {"Austin", "TX", "USA", "73301"}, {"Toronto", "ON", "CAN", "M5H 2N2"},
-        {"Hursley", "HAM", "GBR", "SO21 2JN"}, {"Boeblingen", "BW", "DEU", "71032"}, {"Tokyo", "13", "JPN", "103-8510"},
-        {"Bangalore", "KA", "IND", "560045"}, {"Sao Paulo", "SP", "BRA", "04794-000"},
+        {"Raleigh", "NC", "USA", "27617"}, {"Austin", "TX", "USA", "73301"}, {"Armonk", "NY", "USA", "10504"},
+        {"Paris", "IDF", "FRA", "75015"}, {"Boeblingen", "BW", "DEU", "71032"}, {"Tokyo", "13", "JPN", "1038510"},
+        {"Bangalore", "KA", "IND", "560045"}, {"Sao Paulo", "SP", "BRA", "04794000"},
     };
 
     private CustomerGenerator() {

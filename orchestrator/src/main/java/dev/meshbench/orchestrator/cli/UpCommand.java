@@ -72,7 +72,7 @@ final class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         EgressCase c = EgressCase.byId(caseId);
-        Path logs = logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id());
+        Path logs = (logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id())).toAbsolutePath().normalize();
         PlanOptions options;
         try {
             options = new PlanOptions(DataPlane.byId(dataPlane), RunConfig.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers,
