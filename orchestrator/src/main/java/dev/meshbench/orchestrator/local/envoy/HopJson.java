@@ -85,6 +85,31 @@ final class HopJson {
         return (byName.source() == SniSource.CLIENT_HELLO ? "client-hello-sni[" : "tunnel-sni[") + routes + "]";
     }
 
+    /**
+     * The HTTP entry's counters, under {@code http}: requests received, answered 404 for want of a route
+     * ({@code noRoute}), failed for want of an upstream connection ({@code upstreamUnavailable}, answered 503),
+     * refused as too large ({@code requestTooLarge}, 413), responses by class, and per upstream component the
+     * connections opened to it and the requests sent over them (few connections for many requests: keep-alive reuse).
+     */
+    static void httpCounters(ObjectNode listener, long requests, long noRoute, long upstreamUnavailable, long requestTooLarge,
+            long responses2xx, long responses4xx, long responses5xx, java.util.Map<String, long[]> upstreamConnectionsAndRequests) {
+        ObjectNode http = listener.putObject("http");
+        http.put("requests", requests);
+        http.put("noRoute", noRoute);
+        http.put("upstreamUnavailable", upstreamUnavailable);
+        http.put("requestTooLarge", requestTooLarge);
+        ObjectNode responses = http.putObject("responses");
+        responses.put("2xx", responses2xx);
+        responses.put("4xx", responses4xx);
+        responses.put("5xx", responses5xx);
+        ObjectNode upstreams = http.putObject("upstreams");
+        upstreamConnectionsAndRequests.forEach((name, v) -> {
+            ObjectNode u = upstreams.putObject(name);
+            u.put("connectionsOpened", v[0]);
+            u.put("requests", v[1]);
+        });
+    }
+
     static String write(ObjectNode root) {
         try {
             return JSON.writeValueAsString(root);

@@ -1,0 +1,156 @@
+package dev.meshbench.orchestrator.local.envoy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.local.LocalAddresses;
+import dev.meshbench.orchestrator.plan.ComponentPlan;
+import dev.meshbench.orchestrator.plan.Endpoint;
+import dev.meshbench.orchestrator.plan.TopologyPlan;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.results.ComponentNames;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real Envoy running the plan's ingress gateway (path-prefix routes, as Istio's Gateway + VirtualService for
+ * Acmeair) in front of small HTTP servers standing in for three sidecars; the fourth sidecar is down. Read through
+ * {@link EnvoyStatsReader}. Skipped, with the reason, when there is no Envoy.
+ */
+class EnvoyIngressEndToEndTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    @DisplayName("routes by prefix, answers 404 for an unknown prefix and 503 for a service that is down, reuses upstream connections, and counts it all")
+    void routesAndCounts(@TempDir Path dir) throws Exception {
+        Path envoy = EnvoyFixtures.envoyOrSkip();
+        TopologyPlan plan = EnvoyFixtures.plan(EgressCase.SIDECAR, false);
+        ComponentPlan ingress = plan.component(ComponentNames.INGRESS_GATEWAY);
+        Map<String, Upstream> up = new LinkedHashMap<>();
+        try {
+            LocalAddresses addrs = EnvoyFixtures.freeAddresses(plan);
+            for (String svc : List.of("auth", "customer", "flight")) {
+                Upstream u = new Upstream(svc);
+                up.put(svc, u);
+                addrs = EnvoyFixtures.withPort(addrs, new Endpoint(ComponentNames.sidecarOf(svc), TopologyPlanner.INBOUND), u.port());
+            }
+            // booking's sidecar is down: nothing listens on its port.
+            Path bootstrap = dir.resolve("ingress-gateway.envoy.yaml");
+            Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, ingress, addrs, EnvoyFixtures.realMeshFiles(plan, dir)));
+            List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
+            cmd.addAll(EnvoyCommand.args(bootstrap, 1));
+            Path log = dir.resolve("ingress-gateway.log");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(ingress.name()));
+            LocalAddresses a = addrs;
+            try {
+                assertTrue(EnvoyFixtures.await(Duration.ofSeconds(30), () -> !p.isAlive()
+                        || EnvoyFixtures.httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false)),
+                        "envoy did not become ready: " + Files.readString(log));
+                URI entry = URI.create("http://" + addrs.address(new Endpoint(ingress.name(), TopologyPlanner.HTTP)));
+                HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+                HttpResponse<String> login = client.send(HttpRequest.newBuilder(entry.resolve("/auth/login?x=1"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("login=uid0@email.com&password=password")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, login.statusCode());
+                assertEquals("auth POST /auth/login?x=1 login=uid0@email.com&password=password", login.body());
+                assertEquals("auth", login.headers().firstValue("x-served-by").orElse(null));
+                for (int i = 0; i < 20; i++) {
+                    assertEquals("customer GET /customer/byid/uid" + i + " ", get(client, entry.resolve("/customer/byid/uid" + i)).body());
+                }
+                assertEquals("flight GET /flight ", get(client, entry.resolve("/flight")).body(), "the prefix itself matches");
+                HttpResponse<String> unknown = get(client, entry.resolve("/authx/login"));
+                assertEquals(404, unknown.statusCode(), "a prefix is a whole path segment: /authx is no /auth");
+                assertEquals(404, get(client, entry.resolve("/rewards/uid0")).statusCode());
+                HttpResponse<String> down = get(client, entry.resolve("/booking/byuser/uid0"));
+                assertEquals(503, down.statusCode(), down.body());
+
+                JsonNode h = hop(ingress, a, admin);
+                assertEquals("none", h.path("tls").asText());
+                assertTrue(h.path("routing").asText().startsWith("path-prefix[/customer -> "), h.path("routing").asText());
+                JsonNode http = h.path("http");
+                assertEquals(25, http.path("requests").asLong(), http.toString());
+                assertEquals(2, http.path("noRoute").asLong(), http.toString());
+                assertTrue(http.path("upstreamUnavailable").asLong() >= 1, http.toString());
+                assertEquals(22, http.at("/responses/2xx").asLong(), http.toString());
+                assertEquals(2, http.at("/responses/4xx").asLong(), http.toString());
+                assertEquals(1, http.at("/responses/5xx").asLong(), http.toString());
+                assertEquals(20, http.at("/upstreams/sidecar-customer/requests").asLong(), http.toString());
+                assertEquals(1, http.at("/upstreams/sidecar-customer/connectionsOpened").asLong(),
+                        "20 sequential requests share one kept-alive upstream connection: " + http);
+                assertEquals(1, up.get("customer").connections(), "the customer stand-in served one connection");
+            } finally {
+                assertTrue(EnvoyFixtures.stop(p), "envoy stopped");
+            }
+        } finally {
+            up.values().forEach(Upstream::close);
+        }
+    }
+
+    private static HttpResponse<String> get(HttpClient client, URI uri) throws IOException, InterruptedException {
+        return client.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode hop(ComponentPlan c, LocalAddresses addrs, URI admin) throws IOException {
+        String stats = EnvoyFixtures.httpGet(admin.resolve("/stats")).orElseThrow(() -> new AssertionError("no /stats from " + admin));
+        return JSON.readTree(EnvoyStatsReader.hopJson(c, addrs, stats)).at("/listeners/" + TopologyPlanner.HTTP);
+    }
+
+    /** An HTTP server on loopback that answers {@code <name> <method> <uri> <body>} and counts the connections it served. */
+    private static final class Upstream implements AutoCloseable {
+        private final java.util.Set<Integer> clientPorts = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final HttpServer server;
+
+        Upstream(String name) throws IOException {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.createContext("/", ex -> {
+                clientPorts.add(ex.getRemoteAddress().getPort());
+                String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                byte[] out = (name + " " + ex.getRequestMethod() + " " + ex.getRequestURI() + " " + body).getBytes(StandardCharsets.UTF_8);
+                ex.getResponseHeaders().add("x-served-by", name);
+                ex.sendResponseHeaders(200, out.length);
+                try (OutputStream o = ex.getResponseBody()) {
+                    o.write(out);
+                }
+            });
+            server.start();
+        }
+
+        int port() {
+            return server.getAddress().getPort();
+        }
+
+        /** Distinct client connections served so far (by the client's port). */
+        int connections() {
+            return clientPorts.size();
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
+        }
+    }
+}
