@@ -85,6 +85,7 @@ class IstioCrdSchemaTest {
         String mtlsDr = "cases/mtls/destinationrule.yaml: DestinationRule egressgateway-for-mongo: ";
         String sniDr = "cases/sni/destinationrule.yaml: DestinationRule disable-mtls-for-sni-proxy: ";
         String gatewayVs = "cases/gateway/virtualservice.yaml: VirtualService mongo-through-egress-gateway: ";
+        String ingressVs = "base/ingress.yaml: VirtualService acmeair-routes: ";
         List<Break> breaks = List.of(
                 new Break("a misspelled field: spec.hostz", "cases/sidecar/serviceentry.yaml", "mongo",
                         t -> Trees.rename(t, "spec", "hosts", "hostz"),
@@ -125,6 +126,9 @@ class IstioCrdSchemaTest {
                 new Break("an unknown top-level field: replicas", "cases/gateway/virtualservice.yaml", "mongo-through-egress-gateway",
                         t -> ((ObjectNode) t).put("replicas", 1),
                         List.of(gatewayVs + "replicas: unknown field (known: ")),
+                new Break("a misspelled field of a route's match: uri.prefx", "base/ingress.yaml", "acmeair-routes",
+                        t -> Trees.rename(t, "spec.http[1].match[0].uri", "prefix", "prefx"),
+                        List.of(ingressVs + "spec.http[1].match[0].uri.prefx: unknown field (known: ")),
                 new Break("an apiVersion Istio does not have: networking.istio.io/v2", "cases/mtls/gateway.yaml", "istio-egressgateway",
                         t -> ((ObjectNode) t).put("apiVersion", "networking.istio.io/v2"),
                         List.of(mtlsGw + "no version v2 of networking.istio.io Gateway (versions: v1, v1alpha3, v1beta1)")));

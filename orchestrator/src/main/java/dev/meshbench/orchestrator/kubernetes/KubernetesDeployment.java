@@ -1,7 +1,9 @@
 package dev.meshbench.orchestrator.kubernetes;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
@@ -34,9 +36,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One case on a cluster. {@link #start} checks the prerequisites, removes what another case added, and applies this
- * case's manifests; {@link #awaitReady} waits for the rollouts (and Istio's egress gateway), opens the entry to the
- * services, loads the database and waits until Prometheus has series for every component. {@link #close} tears
- * everything down unless {@code keep} is set; it runs on every exit path (the runner's shutdown hook covers Ctrl-C).
+ * case's manifests; {@link #awaitReady} waits for the rollouts (and Istio's egress and ingress gateways where the
+ * case and {@code ingress} use them), opens the entry to the services, loads the database and waits until Prometheus
+ * has series for every component. {@link #close} tears everything down unless {@code keep} is set; it runs on every
+ * exit path (the runner's shutdown hook covers Ctrl-C).
+ *
+ * <p>The entry: with {@code ingress} ({@code meshbench.ingress=true}, the default) every service's load goes to
+ * Istio's ingress gateway, which routes it by path prefix ({@code istio-config/base/ingress.yaml}): to
+ * {@code meshbench.ingressUrl} if set (the gateway as this machine reaches it), else to a port-forward to the
+ * gateway's Service on the Gateway's port; its pods' {@code istio-proxy} is the component {@code ingress-gateway}
+ * (role mesh). Without {@code ingress}, a port-forward to each service's Service, straight to its pod.
  */
 public final class KubernetesDeployment implements Deployment {
     private static final Logger LOG = LoggerFactory.getLogger(KubernetesDeployment.class);
@@ -47,9 +56,12 @@ public final class KubernetesDeployment implements Deployment {
     private final int customers;
     private final int flightDays;
     private final WorkloadInfo workload;
+    private final boolean ingress;
+    private final List<io.fabric8.kubernetes.api.model.apps.Deployment> ingressGateways;
     private final KubernetesClient client;
     private final ClusterOps ops;
     private final PrintStream progress;
+    private final List<ObjectNode> docs;
     private final List<HasMetadata> resources;
     private final PortForwards forwards;
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
@@ -60,13 +72,16 @@ public final class KubernetesDeployment implements Deployment {
     private boolean closed;
 
     private KubernetesDeployment(EgressCase egressCase, KubernetesSettings settings, int customers, int flightDays,
-            WorkloadInfo workload, KubernetesClient client, ClusterOps.Applier applier, PrintStream progress,
-            List<HasMetadata> resources) {
+            WorkloadInfo workload, List<io.fabric8.kubernetes.api.model.apps.Deployment> ingressGateways, KubernetesClient client,
+            ClusterOps.Applier applier, PrintStream progress, List<ObjectNode> docs, List<HasMetadata> resources) {
         this.egressCase = egressCase;
         this.settings = settings;
         this.customers = customers;
         this.flightDays = flightDays;
         this.workload = workload;
+        this.ingress = !ingressGateways.isEmpty();
+        this.ingressGateways = ingressGateways;
+        this.docs = docs;
         this.client = client;
         this.ops = new ClusterOps(client, settings.namespace(), applier);
         this.progress = progress;
@@ -74,21 +89,33 @@ public final class KubernetesDeployment implements Deployment {
         this.forwards = new PortForwards(client);
     }
 
-    /** Checks, switches and applies; on failure tears down what it created and closes the client before throwing. */
+    /**
+     * Checks (with {@code ingress}, Istio's ingress gateway too), switches and applies; on failure tears down what it
+     * created and closes the client before throwing.
+     */
     static KubernetesDeployment start(EgressCase c, KubernetesSettings s, int customers, int flightDays, WorkloadInfo workload,
-            KubernetesClient client, ClusterOps.Applier applier, PrintStream progress) {
+            boolean ingress, KubernetesClient client, ClusterOps.Applier applier, PrintStream progress) {
         ClusterOps ops = new ClusterOps(client, s.namespace(), applier);
+        List<io.fabric8.kubernetes.api.model.apps.Deployment> ingressGateways;
         try {
             ops.checkPrerequisites(c, s.egressGatewayNamespace());
+            ingressGateways = ingress
+                    ? ops.istioGateways(s.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY, "no ingress gateway", "case "
+                            + c.id() + " sends the load through Istio's ingress gateway (-D" + RunConfig.P_INGRESS + "=true): install it "
+                            + "(istioctl's default profile has it), name its namespace with -D"
+                            + KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE + ", or send the load to each service directly with -D"
+                            + RunConfig.P_INGRESS + "=false")
+                    : List.of();
         } catch (RuntimeException e) {
             client.close();
             throw e;
         }
         KeyPair jwt = KeyType.RSA_2048.generate();
-        List<HasMetadata> resources = CaseManifests.typed(CaseManifests.render(c, s, workload,
-                Map.of("private.pem", Pem.privateKey(jwt.getPrivate()), "public.pem", Pem.publicKey(jwt.getPublic()))),
-                client.getKubernetesSerialization());
-        KubernetesDeployment d = new KubernetesDeployment(c, s, customers, flightDays, workload, client, applier, progress, resources);
+        List<ObjectNode> docs = CaseManifests.render(c, s, workload,
+                Map.of("private.pem", Pem.privateKey(jwt.getPrivate()), "public.pem", Pem.publicKey(jwt.getPublic())));
+        List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
+        KubernetesDeployment d = new KubernetesDeployment(c, s, customers, flightDays, workload, ingressGateways, client, applier,
+                progress, docs, resources);
         try {
             List<String> removed = ops.removeOtherCases(c);
             if (!removed.isEmpty()) {
@@ -119,18 +146,22 @@ public final class KubernetesDeployment implements Deployment {
     }
 
     /**
-     * Waits for the rollouts only (and Istio's egress gateway in cases gateway and mtls): what a cluster without
-     * traffic, such as kwok's, can show.
+     * Waits for the rollouts only (and Istio's egress gateway in cases gateway and mtls, its ingress gateway with
+     * {@code ingress}): what a cluster without traffic, such as kwok's, can show.
      */
     public void awaitRollouts(Duration timeout) {
         if (egressCase.passes(HopKind.EGRESS_GATEWAY) && egressCase != EgressCase.SNI) {
             istioGateways = client.apps().deployments().inNamespace(settings.egressGatewayNamespace())
                     .withLabels(ClusterOps.ISTIO_EGRESS_GATEWAY).list().getItems();
         }
+        List<io.fabric8.kubernetes.api.model.apps.Deployment> gateways = new ArrayList<>(istioGateways);
+        gateways.addAll(ingressGateways);
+        String which = istioGateways.isEmpty()
+                ? (ingress ? " and Istio's ingress gateway" : "")
+                : (ingress ? " and Istio's egress and ingress gateways" : " and Istio's egress gateway");
         progress.printf("[%s] waiting for %d rollouts%s%n", egressCase.id(),
-                resources.stream().filter(io.fabric8.kubernetes.api.model.apps.Deployment.class::isInstance).count(),
-                istioGateways.isEmpty() ? "" : " and Istio's egress gateway");
-        ops.awaitRollouts(resources, istioGateways, timeout);
+                resources.stream().filter(io.fabric8.kubernetes.api.model.apps.Deployment.class::isInstance).count(), which);
+        ops.awaitRollouts(resources, gateways, timeout);
     }
 
     @Override
@@ -142,18 +173,37 @@ public final class KubernetesDeployment implements Deployment {
         startCpu();
     }
 
-    private void openEntry() {
-        if (settings.ingressUrl().isPresent()) {
-            URI entry = settings.ingressUrl().get();
-            ComponentNames.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
-            progress.printf("[%s] load goes to %s%n", egressCase.id(), entry);
+    /** Where each service's load goes (see the class comment); one progress line says where. */
+    void openEntry() {
+        if (!ingress) {
+            for (String svc : ComponentNames.SERVICES) {
+                serviceEndpoints.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
+            }
+            progress.printf("[%s] load goes to each service directly (-D%s=false), through port-forwards %s%n", egressCase.id(),
+                    RunConfig.P_INGRESS, serviceEndpoints.values());
             return;
         }
-        for (String svc : ComponentNames.SERVICES) {
-            serviceEndpoints.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
+        URI entry;
+        if (settings.ingressUrl().isPresent()) {
+            entry = settings.ingressUrl().get();
+            progress.printf("[%s] load goes to %s (-D%s): Istio's ingress gateway, which routes %s by path prefix to the services%n",
+                    egressCase.id(), entry, KubernetesSettings.P_INGRESS_URL, prefixes());
+        } else {
+            String ns = settings.ingressGatewayNamespace();
+            String service = ops.istioGatewayService(ns, ClusterOps.ISTIO_INGRESS_GATEWAY).getMetadata().getName();
+            int port = LatencyManifests.gatewayPort(docs).orElseThrow(() -> new IllegalStateException("case " + egressCase.id()
+                    + ": its manifests have no Gateway on Istio's ingress gateway (istio-config/base/ingress.yaml)"));
+            entry = forwards.open(ns, service, port, " (or set -D" + KubernetesSettings.P_INGRESS_URL + ")");
+            progress.printf("[%s] load goes to %s: a port-forward to Istio's ingress gateway, Service %s/%s port %d, which routes %s "
+                    + "by path prefix to the services; the port-forward goes through the API server to one pod and limits the rate: "
+                    + "set -D%s for figures to compare%n", egressCase.id(), entry, ns, service, port, prefixes(),
+                    KubernetesSettings.P_INGRESS_URL);
         }
-        progress.printf("[%s] load goes through port-forwards %s (to the pods directly, not through an ingress: set -D%s "
-                + "for the path the study took)%n", egressCase.id(), serviceEndpoints.values(), KubernetesSettings.P_INGRESS_URL);
+        ComponentNames.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
+    }
+
+    private static String prefixes() {
+        return String.join(", ", ComponentNames.SERVICES.stream().map(svc -> "/" + svc).toList());
     }
 
     private void awaitServices(Duration timeout) {
@@ -168,12 +218,23 @@ public final class KubernetesDeployment implements Deployment {
         cpu = ClusterCpu.start(settings, forwards, namespaces(), this::componentOf, components(), started.minusSeconds(60));
     }
 
-    private List<String> namespaces() {
-        return istioGateways.isEmpty() || settings.egressGatewayNamespace().equals(settings.namespace())
-                ? List.of(settings.namespace()) : List.of(settings.namespace(), settings.egressGatewayNamespace());
+    /** The kit's namespace, and where the Istio gateways the case uses run. */
+    List<String> namespaces() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        out.add(settings.namespace());
+        if (!istioGateways.isEmpty()) {
+            out.add(settings.egressGatewayNamespace());
+        }
+        if (ingress) {
+            out.add(settings.ingressGatewayNamespace());
+        }
+        return List.copyOf(out);
     }
 
-    /** Places a container series: a service's own container, its {@code istio-proxy}, the gateway and SNI proxy. */
+    /**
+     * Places a container series: a service's own container, its {@code istio-proxy}, the egress gateway and SNI proxy,
+     * Istio's ingress gateway (with {@code ingress}).
+     */
     Optional<Component> componentOf(Map<String, String> labels) {
         String ns = labels.getOrDefault("namespace", "");
         String pod = labels.getOrDefault("pod", "");
@@ -196,11 +257,18 @@ public final class KubernetesDeployment implements Deployment {
                 };
             }
         }
-        if (ns.equals(settings.egressGatewayNamespace()) && "istio-proxy".equals(container)
-                && istioGateways.stream().anyMatch(g -> ownedBy(pod, g.getMetadata().getName()))) {
+        if (ns.equals(settings.egressGatewayNamespace()) && "istio-proxy".equals(container) && podOf(pod, istioGateways)) {
             return Optional.of(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH));
         }
+        if (ns.equals(settings.ingressGatewayNamespace()) && "istio-proxy".equals(container) && podOf(pod, ingressGateways)) {
+            return Optional.of(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH));
+        }
         return Optional.empty();
+    }
+
+    /** Whether {@code pod} belongs to one of {@code deployments} (see {@link #ownedBy}). */
+    static boolean podOf(String pod, List<io.fabric8.kubernetes.api.model.apps.Deployment> deployments) {
+        return deployments.stream().anyMatch(g -> ownedBy(pod, g.getMetadata().getName()));
     }
 
     /** The kit's own egress gateway in case sni ({@code istio-config/cases/sni/egressgateway.yaml}). */
@@ -219,6 +287,9 @@ public final class KubernetesDeployment implements Deployment {
     @Override
     public List<Component> components() {
         List<Component> out = new ArrayList<>();
+        if (ingress) {
+            out.add(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH));
+        }
         for (String svc : ComponentNames.SERVICES) {
             out.add(new Component(svc, ComponentRole.APP));
             out.add(new Component(ComponentNames.sidecarOf(svc), ComponentRole.MESH));
@@ -244,6 +315,9 @@ public final class KubernetesDeployment implements Deployment {
         Map<String, String> versions = new LinkedHashMap<>();
         ClusterFacts.istioVersion(client).ifPresent(v -> {
             versions.put("sidecar", "istio-proxy " + v);
+            if (ingress) {
+                versions.put(ComponentNames.INGRESS_GATEWAY, "istio-proxy " + v);
+            }
             if (egressCase.passes(HopKind.EGRESS_GATEWAY)) {
                 versions.put("egress-gateway", "istio-proxy " + v);
             }

@@ -263,7 +263,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
             }
         }
         if (ns.equals(settings.ingressGatewayNamespace()) && ISTIO_PROXY.equals(container)
-                && ingressGateways.stream().anyMatch(g -> KubernetesDeployment.ownedBy(pod, g.getMetadata().getName()))) {
+                && KubernetesDeployment.podOf(pod, ingressGateways)) {
             return Optional.of(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH));
         }
         return Optional.empty();

@@ -24,15 +24,17 @@ import java.util.Optional;
  * @param images         original image name in {@code istio-config} ({@code acmeair-services}, {@code sni-proxy}) to
  *                       the reference to run; names not given keep the files' defaults
  * @param mongo          the external TLS MongoDB (the egress study's cases need it; the latency study has no database)
- * @param ingressUrl     where the load generator reaches the services (a path-routing entry), or empty to
- *                       port-forward to each service
+ * @param ingressUrl     where the load generator reaches Istio's ingress gateway, which routes to the services by
+ *                       path (with {@code meshbench.ingress=true}; refused with {@code false}), or empty to
+ *                       port-forward to the gateway's Service
  * @param entrypointUrl  the latency study's cells without an ingress gateway: where the load generator reaches the
  *                       graph's entrypoint Service directly (a NodePort or load balancer of it), or empty to
  *                       port-forward to it ({@code ingressUrl} is for the gateway cells, through Istio's ingress)
  * @param prometheusUrl  Prometheus's HTTP API, or empty to port-forward to {@code prometheusService}
  * @param prometheusService {@code namespace/name} of Prometheus's Service (port 9090), used without a URL
  * @param egressGatewayNamespace where Istio's egress gateway runs (cases gateway and mtls)
- * @param ingressGatewayNamespace where Istio's ingress gateway runs (the latency study's gateway cells)
+ * @param ingressGatewayNamespace where Istio's ingress gateway runs (the cases with {@code meshbench.ingress=true}, the
+ *                       latency study's gateway cells)
  * @param keep           leave everything deployed after the run
  * @param readyTimeout   how long rollouts may take
  */

@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.orchestrator.target.Target;
 import dev.meshbench.orchestrator.target.TargetException;
 import dev.meshbench.results.DataPlaneInfo;
@@ -16,7 +17,9 @@ import java.util.function.Supplier;
 
 /**
  * A Kubernetes cluster with Istio: each case is {@code istio-config}'s overlay, applied by server-side apply into
- * one namespace of the kit's own; CPU per pod and container comes from Prometheus.
+ * one namespace of the kit's own; CPU per pod and container comes from Prometheus. With {@code ingress} the load
+ * enters through Istio's ingress gateway (base's Gateway and path-prefix VirtualService), without it it goes to each
+ * service directly.
  */
 public final class KubernetesTarget implements Target {
     /** The data plane's name in results: Istio's Envoy proxies, nginx as SNI proxy. */
@@ -26,17 +29,27 @@ public final class KubernetesTarget implements Target {
     private final int customers;
     private final int flightDays;
     private final WorkloadInfo workload;
+    private final boolean ingress;
     private final Supplier<KubernetesClient> clients;
     private final ClusterOps.Applier applier;
     private final PrintStream progress;
 
     /**
+     * @param ingress whether the load goes through Istio's ingress gateway ({@code meshbench.ingress},
+     *                {@code PlanOptions.ingress()}); without it {@code meshbench.ingressUrl} is refused, naming both
      * @param clients makes the client a deployment uses and closes (tests pass the mock server's)
      * @param applier how resources are written ({@link ClusterOps.Applier#SERVER_SIDE} on a real cluster)
+     * @throws IllegalArgumentException {@code ingressUrl} set with {@code ingress} off
      */
-    public KubernetesTarget(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload,
+    public KubernetesTarget(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload, boolean ingress,
             Supplier<KubernetesClient> clients, ClusterOps.Applier applier, PrintStream progress) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        if (!ingress && settings.ingressUrl().isPresent()) {
+            throw new IllegalArgumentException(KubernetesSettings.P_INGRESS_URL + "=" + settings.ingressUrl().get() + " with "
+                    + RunConfig.P_INGRESS + "=false: the URL is where this machine reaches Istio's ingress gateway, which "
+                    + RunConfig.P_INGRESS + "=false bypasses (the load goes to each service directly); drop one of the two");
+        }
+        this.ingress = ingress;
         this.customers = customers;
         this.flightDays = flightDays;
         this.workload = Objects.requireNonNull(workload, "workload");
@@ -47,8 +60,8 @@ public final class KubernetesTarget implements Target {
 
     /** A target whose clients come from the settings' kubeconfig, or the usual places. */
     public static KubernetesTarget of(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload,
-            PrintStream progress) {
-        return new KubernetesTarget(settings, customers, flightDays, workload, () -> client(settings),
+            boolean ingress, PrintStream progress) {
+        return new KubernetesTarget(settings, customers, flightDays, workload, ingress, () -> client(settings),
                 ClusterOps.Applier.SERVER_SIDE, progress);
     }
 
@@ -74,7 +87,8 @@ public final class KubernetesTarget implements Target {
 
     @Override
     public KubernetesDeployment deploy(EgressCase egressCase, Path logDir) {
-        return KubernetesDeployment.start(egressCase, settings, customers, flightDays, workload, clients.get(), applier, progress);
+        return KubernetesDeployment.start(egressCase, settings, customers, flightDays, workload, ingress, clients.get(), applier,
+                progress);
     }
 
     /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
@@ -90,5 +104,10 @@ public final class KubernetesTarget implements Target {
 
     public KubernetesSettings settings() {
         return settings;
+    }
+
+    /** Whether the load goes through Istio's ingress gateway. */
+    public boolean ingress() {
+        return ingress;
     }
 }

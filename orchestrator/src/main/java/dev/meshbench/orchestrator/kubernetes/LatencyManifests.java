@@ -73,9 +73,14 @@ public final class LatencyManifests {
                 .orElseThrow(() -> new IllegalStateException("the cell has no Service " + name + " with a port named http"));
     }
 
-    /** The port the cell's Gateway binds on Istio's ingress gateway, or empty in a cell without one. */
+    /**
+     * The port a Gateway of {@code docs} binds on Istio's ingress gateway (its selector includes
+     * {@code istio: ingressgateway}), or empty without one: a latency cell's, or a case's entry (an egress case's
+     * Gateway on the egress gateway does not count).
+     */
     public static Optional<Integer> gatewayPort(List<ObjectNode> docs) {
-        return docs.stream().filter(d -> "Gateway".equals(d.path("kind").asText()))
+        return docs.stream().filter(d -> "Gateway".equals(d.path("kind").asText()) && ClusterOps.ISTIO_INGRESS_GATEWAY.entrySet()
+                        .stream().allMatch(e -> e.getValue().equals(d.path("spec").path("selector").path(e.getKey()).asText(null))))
                 .flatMap(d -> stream(d.path("spec").path("servers"))).map(s -> s.path("port").path("number").asInt())
                 .filter(p -> p > 0).findFirst();
     }

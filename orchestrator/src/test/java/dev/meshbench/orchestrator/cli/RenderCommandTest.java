@@ -27,8 +27,8 @@ class RenderCommandTest {
         String[] r = run("--case", "mtls", "-Dmeshbench.namespace=perf-3", "-Dmeshbench.flightCache=false");
         assertEquals("0", r[0], r[2]);
         String yaml = r[1];
-        assertTrue(yaml.startsWith("# meshbench: case mtls (4. mTLS sidecar <-> egress gateway), istio-config/cases/mtls, 17 resources"), yaml);
-        assertTrue(yaml.contains("kind: Gateway") && yaml.contains("mode: ISTIO_MUTUAL"), yaml);
+        assertTrue(yaml.startsWith("# meshbench: case mtls (4. mTLS sidecar <-> egress gateway), istio-config/cases/mtls, 19 resources"), yaml);
+        assertTrue(yaml.contains("kind: Gateway") && yaml.contains("mode: ISTIO_MUTUAL") && yaml.contains("name: acmeair-routes"), yaml);
         assertTrue(yaml.contains("name: perf-3") && yaml.contains("namespace: perf-3"), yaml);
         assertTrue(yaml.contains("FLIGHT_CACHE: \"false\""), yaml);
         assertTrue(yaml.contains("private.pem: \"<generated per run, not shown>\""), yaml);

@@ -73,10 +73,15 @@ class KubernetesClusterIT {
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 
-    private KubernetesTarget target(boolean keep) {
+    /**
+     * The target with the load through Istio's ingress gateway or not: {@code cluster.sh istio} installs a stand-in
+     * for the gateway (Deployment and Service labelled {@code istio: ingressgateway} in istio-system), so the check
+     * and the rollout wait of {@code meshbench.ingress=true} run against it.
+     */
+    private KubernetesTarget target(boolean keep, boolean ingress) {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120));
         KubernetesSettings settings = s.with(NAMESPACE, keep);
-        return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL,
+        return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL, ingress,
                 () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE,
                 new PrintStream(out, true, StandardCharsets.UTF_8));
     }
@@ -91,8 +96,13 @@ class KubernetesClusterIT {
     void deploysEveryCaseSwitchingInOneNamespaceThenTearsDown() {
         String previous = null;
         for (EgressCase c : EgressCase.values()) {
-            try (KubernetesDeployment d = target(true).deploy(c, Path.of("logs"))) {
+            try (KubernetesDeployment d = target(true, true).deploy(c, Path.of("logs"))) {
+                out.reset();
                 d.awaitRollouts(Duration.ofSeconds(120));
+                String gateways = c == EgressCase.GATEWAY || c == EgressCase.MTLS ? "egress and ingress gateways" : "ingress gateway";
+                assertTrue(out.toString(StandardCharsets.UTF_8).contains(" rollouts and Istio's " + gateways + "\n"), out.toString(StandardCharsets.UTF_8));
+                assertNotNull(client.resources(io.fabric8.istio.api.networking.v1.Gateway.class).inNamespace(NAMESPACE)
+                        .withName("acmeair-ingress").get(), "case " + c.id() + " has no entry Gateway");
                 for (HasMetadata r : d.resources()) {
                     HasMetadata live = client.resource(r).get();
                     assertNotNull(live, CaseManifests.describe(r) + " missing after apply");
@@ -113,10 +123,23 @@ class KubernetesClusterIT {
             }
         }
         // The last deployment was kept; a deployment that does not keep tears the namespace down.
-        target(false).deploy(EgressCase.SIDECAR, Path.of("logs")).close();
+        target(false, true).deploy(EgressCase.SIDECAR, Path.of("logs")).close();
         assertNull(client.namespaces().withName(NAMESPACE).get(), "teardown left the namespace");
         assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-egressgateway").get(),
                 "teardown touched Istio's egress gateway");
+        assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-ingressgateway").get(),
+                "teardown touched Istio's ingress gateway");
+    }
+
+    @Test
+    void withoutTheIngressTheRolloutWaitLeavesIstiosIngressGatewayOut() {
+        try (KubernetesDeployment d = target(false, false).deploy(EgressCase.SIDECAR, Path.of("logs"))) {
+            out.reset();
+            d.awaitRollouts(Duration.ofSeconds(120));
+            String progress = out.toString(StandardCharsets.UTF_8);
+            assertTrue(progress.contains("waiting for 4 rollouts\n"), progress);
+            assertFalse(d.components().stream().anyMatch(c -> c.name().equals("ingress-gateway")));
+        }
     }
 
     /**
@@ -180,7 +203,7 @@ class KubernetesClusterIT {
 
     @Test
     void theServersOwnValidationErrorIsNamed() {
-        KubernetesDeployment d = target(true).deploy(EgressCase.SIDECAR, Path.of("logs"));
+        KubernetesDeployment d = target(true, true).deploy(EgressCase.SIDECAR, Path.of("logs"));
         d.close();
         GenericKubernetesResource bad = new GenericKubernetesResourceBuilder().withApiVersion("networking.istio.io/v1")
                 .withKind("ServiceEntry").withNewMetadata().withName("mongo").withNamespace(NAMESPACE).endMetadata()
@@ -195,7 +218,7 @@ class KubernetesClusterIT {
 
     @Test
     void aRolloutThatCannotBeScheduledIsNamedWithTheSchedulersReason() {
-        KubernetesDeployment d = target(true).deploy(EgressCase.BYPASS, Path.of("logs"));
+        KubernetesDeployment d = target(true, true).deploy(EgressCase.BYPASS, Path.of("logs"));
         d.close();
         Deployment stuck = new DeploymentBuilder().withNewMetadata().withName("stuck").withNamespace(NAMESPACE)
                 .addToLabels(CaseManifests.PART_OF, CaseManifests.PART_OF_VALUE).endMetadata()
@@ -217,8 +240,9 @@ class KubernetesClusterIT {
         String token = System.getenv("MESHBENCH_TEST_VIEWER_TOKEN");
         assumeTrue(token != null && !token.isBlank(), "MESHBENCH_TEST_VIEWER_TOKEN is not set: no user without rights");
         try (KubernetesClient viewer = client(Path.of(System.getenv(KUBECONFIG_ENV)), Optional.of(token))) {
+            // Without the ingress: the 403 expected is the apply's, not one of reading Istio's ingress gateway.
             KubernetesTarget t = new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(5)), 10, 1,
-                    WorkloadInfo.ORIGINAL, () -> new KubernetesClientBuilder().withConfig(viewer.getConfiguration()).build(),
+                    WorkloadInfo.ORIGINAL, false, () -> new KubernetesClientBuilder().withConfig(viewer.getConfiguration()).build(),
                     ClusterOps.Applier.SERVER_SIDE, new PrintStream(out, true, StandardCharsets.UTF_8));
             TargetException e = assertThrows(TargetException.class, () -> t.deploy(EgressCase.SIDECAR, Path.of("logs")));
             assertTrue(e.getMessage().contains("failed: HTTP 403 Forbidden: "), e.getMessage());
