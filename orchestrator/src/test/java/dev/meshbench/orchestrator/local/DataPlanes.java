@@ -14,7 +14,8 @@ final class DataPlanes {
     }
 
     static LocalDataPlane of(DataPlane d, boolean sidecarMtls) {
-        PlanOptions options = new PlanOptions(d, sidecarMtls, 1, false);
+        // The ingress is on, as by default: the tests reach the services through it, the whole mesh path.
+        PlanOptions options = new PlanOptions(d, sidecarMtls, 1, true);
         return switch (d) {
             case NETTY -> LocalDataPlane.netty(options);
             case ENVOY -> {

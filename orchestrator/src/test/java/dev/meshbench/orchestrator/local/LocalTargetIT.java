@@ -22,6 +22,7 @@ import dev.meshbench.results.ComponentRole;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -135,6 +136,19 @@ class LocalTargetIT {
             }
             for (JsonNode component : after.values()) {
                 component.path("listeners").forEach(l -> l.path("refused").forEach(n -> assertEquals(0, n.asLong(), component.toString())));
+            }
+            // Every request entered through the one entry, which routed it by path to the service's sidecar.
+            URI entry = d.endpoints().entry().orElseThrow(() -> new AssertionError("no entry: " + d.endpoints()));
+            SERVICES.forEach(svc -> assertEquals(entry, d.endpoints().service(svc)));
+            JsonNode in = after.get("ingress-gateway").at("/listeners/http");
+            JsonNode inBefore = before.get("ingress-gateway").at("/listeners/http");
+            long sent = in.path("requests").asLong() - inBefore.path("requests").asLong();
+            assertTrue(sent > 0, "requests through the entry: " + in);
+            assertEquals(sent, in.at("/responses/2xx").asLong() - inBefore.at("/responses/2xx").asLong(), in.toString());
+            assertEquals(0, in.path("noRoute").asLong() + in.path("upstreamUnavailable").asLong(), in.toString());
+            for (String svc : List.of("auth", "flight", "booking")) {
+                assertTrue(in.at("/upstreamPools/sidecar-" + svc + "/requestsSent").asLong() > inBefore.at("/upstreamPools/sidecar-" + svc + "/requestsSent").asLong(),
+                        "the entry sent " + svc + "'s requests to its sidecar: " + in);
             }
 
             List<ResourceSample> samples = d.sampleResources();
@@ -259,7 +273,7 @@ class LocalTargetIT {
     }
 
     private static Set<String> expectedComponents(EgressCase c) {
-        Set<String> names = new HashSet<>(Set.of("mongo"));
+        Set<String> names = new HashSet<>(Set.of("mongo", "ingress-gateway"));
         for (String s : SERVICES) {
             names.add(s);
             names.add("sidecar-" + s);

@@ -41,11 +41,11 @@ import java.util.TreeMap;
  *       counted above (Envoy also counts a failed upstream handshake, such as a wrong peer identity, as a connect
  *       failure).</li>
  * </ul>
- * An HTTP entry routing by path prefix (the ingress gateway) also gets {@code http} ({@link HopJson#httpCounters}):
- * requests {@code http.<name>.downstream_rq_total}; noRoute {@code http.<name>.no_route}; upstreamUnavailable the
- * clusters' {@code upstream_cx_connect_fail}; requestTooLarge {@code http.<name>.downstream_rq_too_large};
- * responses {@code http.<name>.downstream_rq_2xx}, {@code _4xx}, {@code _5xx}; per upstream component its cluster's
- * {@code upstream_cx_total} (connections opened) and {@code upstream_rq_total} (requests sent).
+ * An HTTP entry routing by path prefix (the ingress gateway) also gets request counters ({@link HopJson#httpCounters}):
+ * requests {@code http.<name>.downstream_rq_total}; responses {@code http.<name>.downstream_rq_2xx} ... {@code _5xx};
+ * noRoute {@code http.<name>.no_route}; upstreamUnavailable the clusters' {@code upstream_cx_connect_fail};
+ * requestTooLarge {@code http.<name>.downstream_rq_too_large}; per upstream component ({@code upstreamPools}) its
+ * cluster's {@code upstream_cx_total} (connectionsOpened) and {@code upstream_rq_total} (requestsSent).
  * Two listeners with the same upstream (a sidecar's {@code inbound} and {@code inbound-mesh}, both to its app) share
  * one cluster, as in Istio, so that cluster's counters (and refused.upstreamConnect) show under both.
  * {@code envoy} holds the raw counters and gauges of the listener ({@code listener.<name>.*}, {@code tcp.<name>.*},
@@ -91,15 +91,17 @@ public final class EnvoyStatsReader {
                     Math.max(0, sum(stats, clusters, "upstream_cx_connect_fail") - clusterTls));
 
             if (l.routing().orElse(null) instanceof Routing.ByPathPrefix byPath) {
-                Map<String, long[]> upstreams = new LinkedHashMap<>();
+                Map<String, HopJson.UpstreamPool> pools = new LinkedHashMap<>();
                 for (Endpoint up : byPath.upstreams()) {
                     String cluster = "cluster." + EnvoyClusterNames.of(up, a) + ".";
-                    upstreams.put(up.component(), new long[] {get(stats, cluster + "upstream_cx_total"), get(stats, cluster + "upstream_rq_total")});
+                    pools.put(up.component(), new HopJson.UpstreamPool(a.address(up), get(stats, cluster + "upstream_cx_total"),
+                            get(stats, cluster + "upstream_rq_total")));
                 }
-                HopJson.httpCounters(n, get(stats, filter + "downstream_rq_total"), get(stats, filter + "no_route"),
-                        sum(stats, clusters, "upstream_cx_connect_fail"), get(stats, filter + "downstream_rq_too_large"),
-                        get(stats, filter + "downstream_rq_2xx"), get(stats, filter + "downstream_rq_4xx"),
-                        get(stats, filter + "downstream_rq_5xx"), upstreams);
+                HopJson.httpCounters(n, get(stats, filter + "downstream_rq_total"),
+                        new long[] {get(stats, filter + "downstream_rq_2xx"), get(stats, filter + "downstream_rq_3xx"),
+                            get(stats, filter + "downstream_rq_4xx"), get(stats, filter + "downstream_rq_5xx")},
+                        get(stats, filter + "no_route"), sum(stats, clusters, "upstream_cx_connect_fail"),
+                        get(stats, filter + "downstream_rq_too_large"), pools);
             }
 
             ObjectNode raw = n.putObject("envoy");

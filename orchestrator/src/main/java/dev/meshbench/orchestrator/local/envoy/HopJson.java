@@ -86,28 +86,34 @@ final class HopJson {
     }
 
     /**
-     * The HTTP entry's counters, under {@code http}: requests received, answered 404 for want of a route
-     * ({@code noRoute}), failed for want of an upstream connection ({@code upstreamUnavailable}, answered 503),
-     * refused as too large ({@code requestTooLarge}, 413), responses by class, and per upstream component the
-     * connections opened to it and the requests sent over them (few connections for many requests: keep-alive reuse).
+     * The HTTP entry's counters, after {@code refused}, in the Netty entry's shape: requests received, responses by
+     * class, answered 404 for want of a route ({@code noRoute}), failed for want of an upstream connection
+     * ({@code upstreamUnavailable}, answered 503), refused as too large ({@code requestTooLarge}, 413), and per upstream
+     * component ({@code upstreamPools}) its address, the connections opened to it and the requests sent over them
+     * (few connections for many requests: keep-alive reuse).
      */
-    static void httpCounters(ObjectNode listener, long requests, long noRoute, long upstreamUnavailable, long requestTooLarge,
-            long responses2xx, long responses4xx, long responses5xx, java.util.Map<String, long[]> upstreamConnectionsAndRequests) {
-        ObjectNode http = listener.putObject("http");
-        http.put("requests", requests);
-        http.put("noRoute", noRoute);
-        http.put("upstreamUnavailable", upstreamUnavailable);
-        http.put("requestTooLarge", requestTooLarge);
-        ObjectNode responses = http.putObject("responses");
-        responses.put("2xx", responses2xx);
-        responses.put("4xx", responses4xx);
-        responses.put("5xx", responses5xx);
-        ObjectNode upstreams = http.putObject("upstreams");
-        upstreamConnectionsAndRequests.forEach((name, v) -> {
+    static void httpCounters(ObjectNode listener, long requests, long[] responses2xx3xx4xx5xx, long noRoute, long upstreamUnavailable,
+            long requestTooLarge, java.util.Map<String, UpstreamPool> pools) {
+        listener.put("requests", requests);
+        ObjectNode responses = listener.putObject("responses");
+        String[] classes = {"2xx", "3xx", "4xx", "5xx"};
+        for (int i = 0; i < classes.length; i++) {
+            responses.put(classes[i], responses2xx3xx4xx5xx[i]);
+        }
+        listener.put("noRoute", noRoute);
+        listener.put("upstreamUnavailable", upstreamUnavailable);
+        listener.put("requestTooLarge", requestTooLarge);
+        ObjectNode upstreams = listener.putObject("upstreamPools");
+        pools.forEach((name, pool) -> {
             ObjectNode u = upstreams.putObject(name);
-            u.put("connectionsOpened", v[0]);
-            u.put("requests", v[1]);
+            u.put("address", pool.address());
+            u.put("connectionsOpened", pool.connectionsOpened());
+            u.put("requestsSent", pool.requestsSent());
         });
+    }
+
+    /** One upstream of an HTTP entry: where it is, connections opened to it, requests sent to it. */
+    record UpstreamPool(String address, long connectionsOpened, long requestsSent) {
     }
 
     static String write(ObjectNode root) {

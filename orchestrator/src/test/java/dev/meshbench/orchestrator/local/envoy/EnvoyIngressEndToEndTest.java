@@ -91,15 +91,15 @@ class EnvoyIngressEndToEndTest {
                 JsonNode h = hop(ingress, a, admin);
                 assertEquals("none", h.path("tls").asText());
                 assertTrue(h.path("routing").asText().startsWith("path-prefix[/customer -> "), h.path("routing").asText());
-                JsonNode http = h.path("http");
+                JsonNode http = h;
                 assertEquals(25, http.path("requests").asLong(), http.toString());
                 assertEquals(2, http.path("noRoute").asLong(), http.toString());
                 assertTrue(http.path("upstreamUnavailable").asLong() >= 1, http.toString());
                 assertEquals(22, http.at("/responses/2xx").asLong(), http.toString());
                 assertEquals(2, http.at("/responses/4xx").asLong(), http.toString());
                 assertEquals(1, http.at("/responses/5xx").asLong(), http.toString());
-                assertEquals(20, http.at("/upstreams/sidecar-customer/requests").asLong(), http.toString());
-                assertEquals(1, http.at("/upstreams/sidecar-customer/connectionsOpened").asLong(),
+                assertEquals(20, http.at("/upstreamPools/sidecar-customer/requestsSent").asLong(), http.toString());
+                assertEquals(1, http.at("/upstreamPools/sidecar-customer/connectionsOpened").asLong(),
                         "20 sequential requests share one kept-alive upstream connection: " + http);
                 assertEquals(1, up.get("customer").connections(), "the customer stand-in served one connection");
             } finally {
