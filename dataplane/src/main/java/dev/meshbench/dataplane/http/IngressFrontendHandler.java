@@ -226,7 +226,11 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
         });
     }
 
-    /** The path of a request target without query or fragment; null when it has none (e.g. {@code *}). */
+    /**
+     * The path of a request target without query or fragment: of the origin form ({@code /auth/login?x=1}) or the
+     * absolute form ({@code http://host/auth/login}, {@code /} when it has no path); null for anything else
+     * ({@code *}, garbage), which no route matches.
+     */
     static String path(String uri) {
         if (uri.startsWith("/")) {
             int end = uri.length();
@@ -241,8 +245,12 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
         }
         try {
             // absolute-form (http://host/auth/login), as a client configured with a proxy sends it
-            String p = URI.create(uri).getRawPath();
-            return p == null || p.isEmpty() ? null : p;
+            URI u = URI.create(uri);
+            if (!u.isAbsolute() || u.getRawAuthority() == null) {
+                return null;
+            }
+            String p = u.getRawPath();
+            return p == null || p.isEmpty() ? "/" : p;
         } catch (IllegalArgumentException e) {
             return null;
         }
