@@ -5,19 +5,24 @@ import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.Routing;
 import dev.meshbench.dataplane.config.TlsProvider;
+import dev.meshbench.dataplane.http.IngressInitializer;
+import dev.meshbench.dataplane.http.UpstreamPools;
 import dev.meshbench.dataplane.relay.ListenerContext;
 import dev.meshbench.dataplane.relay.ListenerInitializer;
 import dev.meshbench.dataplane.relay.MeshTlsContexts;
 import dev.meshbench.dataplane.stats.HopCounters;
 import dev.meshbench.dataplane.stats.HopStats;
+import dev.meshbench.dataplane.stats.HttpCounters;
 import dev.meshbench.dataplane.stats.ListenerReport;
 import dev.meshbench.dataplane.stats.StatsJsonRenderer;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -33,7 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts one data-plane component (sidecar, egress gateway or SNI proxy) in this JVM: every listener of its
+ * Starts one data-plane component (sidecar, egress gateway, SNI proxy or ingress gateway) in this JVM: every listener of its
  * {@link ComponentConfig} plus the admin endpoint. The command line uses it, and so do tests and benchmarks,
  * which bind port 0 and read the real ports from {@link #start()}.
  *
@@ -54,6 +59,7 @@ public final class DataplaneBootstrap implements AutoCloseable {
     private final Map<String, HopCounters> counters = new LinkedHashMap<>();
     private final Map<String, ListenerConfig> listenerConfigs = new LinkedHashMap<>();
     private final List<Channel> serverChannels = new ArrayList<>();
+    private final List<UpstreamPools> upstreamPools = new ArrayList<>();
     private EventLoopGroup boss;
     private EventLoopGroup workers;
     private volatile BoundAddresses bound;
@@ -63,9 +69,17 @@ public final class DataplaneBootstrap implements AutoCloseable {
     public DataplaneBootstrap(ComponentConfig config) {
         this.config = config;
         for (ListenerConfig l : config.listeners()) {
-            counters.put(l.name(), l.routing() instanceof Routing.RoundRobin rr
-                    ? new HopCounters(rr.upstreams().stream().map(u -> u.address().toString()).toList())
-                    : new HopCounters());
+            HopCounters c;
+            if (l.routing() instanceof Routing.RoundRobin rr) {
+                c = new HopCounters(rr.upstreams().stream().map(u -> u.address().toString()).toList());
+            } else if (l.routing() instanceof Routing.ByPathPrefix byPath) {
+                Map<String, String> upstreams = new LinkedHashMap<>();
+                byPath.routes().upstreams().forEach(u -> upstreams.put(u.displayName(), u.address().toString()));
+                c = new HopCounters(new HttpCounters(upstreams));
+            } else {
+                c = new HopCounters();
+            }
+            counters.put(l.name(), c);
             listenerConfigs.put(l.name(), l);
         }
     }
@@ -119,7 +133,7 @@ public final class DataplaneBootstrap implements AutoCloseable {
                         .option(ChannelOption.SO_BACKLOG, 1024)
                         .childOption(ChannelOption.AUTO_READ, false)
                         .childOption(ChannelOption.TCP_NODELAY, true)
-                        .childHandler(new ListenerInitializer(ctx));
+                        .childHandler(childHandler(ctx));
                 addresses.put(l.name(), bind(b, "listener " + l.name(), l.port()));
             }
             ServerBootstrap admin = new ServerBootstrap()
@@ -135,6 +149,16 @@ public final class DataplaneBootstrap implements AutoCloseable {
         LOG.info("{}: listening: admin {}, {}; TLS provider {}", config.name(), BoundAddresses.text(bound.admin()), describeListeners(),
                 provider.describe());
         return bound;
+    }
+
+    /** The HTTP path router for the ingress gateway, the TCP relay for every other listener. */
+    private ChannelInitializer<SocketChannel> childHandler(ListenerContext ctx) {
+        if (ctx.config().routing() instanceof Routing.ByPathPrefix byPath) {
+            UpstreamPools pools = new UpstreamPools(ctx.hop(), byPath, ctx.counters().http(), workers, ctx.connectTimeout());
+            upstreamPools.add(pools);
+            return new IngressInitializer(ctx, pools);
+        }
+        return new ListenerInitializer(ctx);
     }
 
     private InetSocketAddress bind(ServerBootstrap b, String what, int port) throws ListenerBindException {
@@ -226,6 +250,8 @@ public final class DataplaneBootstrap implements AutoCloseable {
             ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
         serverChannels.clear();
+        upstreamPools.forEach(UpstreamPools::close);
+        upstreamPools.clear();
         shutdown(workers);
         shutdown(boss);
     }

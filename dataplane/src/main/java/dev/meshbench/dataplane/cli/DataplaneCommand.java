@@ -10,8 +10,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code java -jar dataplane.jar <command>}: the local data plane's proxies. Without a command: usage, exit 2. */
 @Command(name = "dataplane", synopsisSubcommandLabel = "<command>",
-        description = "The meshbench local data plane: Netty TCP relays with per-hop counters.",
-        subcommands = {SidecarCommand.class, EgressGatewayCommand.class, SniProxyCommand.class, HelpCommand.class},
+        description = "The meshbench local data plane: Netty TCP relays and an HTTP ingress router, with per-hop counters.",
+        subcommands = {SidecarCommand.class, EgressGatewayCommand.class, SniProxyCommand.class, IngressGatewayCommand.class,
+            HelpCommand.class},
         footer = {"", "Run 'java -jar dataplane.jar <command> --help' for the options of a command."})
 final class DataplaneCommand implements Callable<Integer> {
     static final String READY_LINE_HELP = "Ready line on stdout once serving (tls-provider is the resolved one, never auto):";

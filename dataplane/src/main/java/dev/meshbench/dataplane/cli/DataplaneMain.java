@@ -8,7 +8,8 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /**
- * Entry point of {@code dataplane.jar}: {@code sidecar}, {@code egress-gateway} or {@code sni-proxy}. Bad input
+ * Entry point of {@code dataplane.jar}: {@code sidecar}, {@code egress-gateway}, {@code sni-proxy} or
+ * {@code ingress-gateway}. Bad input
  * prints one line naming the option and exits 2; a port in use exits 2 naming component, listener and port.
  * Once every port is bound it prints the ready line and serves until SIGINT/SIGTERM (or stdin EOF with
  * {@code --exit-on-stdin-eof}):

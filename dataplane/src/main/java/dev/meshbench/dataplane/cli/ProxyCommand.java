@@ -21,7 +21,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * One proxy command ({@code sidecar}, {@code egress-gateway}, {@code sni-proxy}): checks its options into a
+ * One proxy command ({@code sidecar}, {@code egress-gateway}, {@code sni-proxy}, {@code ingress-gateway}): checks its options into a
  * {@link ComponentConfig}, starts it, and prints the ready line once every port is bound.
  */
 abstract class ProxyCommand implements Callable<Integer> {

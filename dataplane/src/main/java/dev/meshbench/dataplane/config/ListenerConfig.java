@@ -26,6 +26,9 @@ public record ListenerConfig(String name, int port, boolean terminateMtls, Routi
         if (routing instanceof Routing.ByTunnelServerName && !terminateMtls) {
             throw new IllegalArgumentException("listener " + name + " routes by the tunnel's server name, so it must terminate mTLS");
         }
+        if (routing instanceof Routing.ByPathPrefix && (terminateMtls || upstreamTls != UpstreamTls.NONE)) {
+            throw new IllegalArgumentException("listener " + name + ": the HTTP path router speaks plain HTTP on both sides");
+        }
         if (routing instanceof Routing.ByClientHello && terminateMtls) {
             throw new IllegalArgumentException("listener " + name + ": routing by the inner ClientHello behind an mTLS terminator is not supported");
         }
@@ -49,6 +52,16 @@ public record ListenerConfig(String name, int port, boolean terminateMtls, Routi
     /** Terminates mutual TLS and routes by the tunnel's server name (gateway in mTLS mode). */
     public static ListenerConfig mtlsTerminating(String name, int port, RouteTable routes) {
         return new ListenerConfig(name, port, true, new Routing.ByTunnelServerName(routes), UpstreamTls.NONE);
+    }
+
+    /** Terminates HTTP/1.1 and routes each request by its path (the ingress gateway). */
+    public static ListenerConfig httpPathRouter(String name, int port, Routing.ByPathPrefix routing) {
+        return new ListenerConfig(name, port, false, routing, UpstreamTls.NONE);
+    }
+
+    /** Whether this listener speaks HTTP rather than relaying bytes. */
+    public boolean isHttp() {
+        return routing instanceof Routing.ByPathPrefix;
     }
 
     public boolean usesMtls() {

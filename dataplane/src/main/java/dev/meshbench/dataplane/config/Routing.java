@@ -80,6 +80,35 @@ public sealed interface Routing {
         }
     }
 
+    /**
+     * Terminate HTTP/1.1 and route each request by the longest matching path prefix, over pooled keep-alive
+     * connections per upstream (the ingress gateway with a prefix-routing VirtualService). Unlike the TCP relays,
+     * the unit routed and counted is the request.
+     *
+     * @param routes                    the prefixes and their upstreams
+     * @param maxRequestBytes           largest request body accepted; a larger one is answered 413
+     * @param maxConnectionsPerUpstream size of each upstream's connection pool; more requests at once wait for one
+     */
+    record ByPathPrefix(PathRoutes routes, int maxRequestBytes, int maxConnectionsPerUpstream) implements Routing {
+        public static final int DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
+        public static final int DEFAULT_MAX_CONNECTIONS_PER_UPSTREAM = 64;
+
+        public ByPathPrefix {
+            Objects.requireNonNull(routes, "routes");
+            if (maxRequestBytes < 0) {
+                throw new IllegalArgumentException("max request bytes must be >= 0 (got " + maxRequestBytes + ")");
+            }
+            if (maxConnectionsPerUpstream < 1) {
+                throw new IllegalArgumentException("max connections per upstream must be >= 1 (got " + maxConnectionsPerUpstream + ")");
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "path-prefix[" + routes + "]";
+        }
+    }
+
     /** Short text for logs and stats. */
     String describe();
 

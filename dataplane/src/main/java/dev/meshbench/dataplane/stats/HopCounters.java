@@ -19,6 +19,7 @@ public final class HopCounters {
     private final LongAdder bytesToClient = new LongAdder();
     private final Map<Refusal, LongAdder> refused = new EnumMap<>(Refusal.class);
     private final Map<String, LongAdder> routedTo = new LinkedHashMap<>();
+    private final HttpCounters http;
 
     /** Counters of a listener with one upstream, or one that routes by server name. */
     public HopCounters() {
@@ -32,6 +33,16 @@ public final class HopCounters {
      * @param upstreams the upstreams' {@code host:port}; empty when the listener has no choice to count
      */
     public HopCounters(List<String> upstreams) {
+        this(upstreams, null);
+    }
+
+    /** Counters of an HTTP listener: the TCP ones plus its request counters. */
+    public HopCounters(HttpCounters http) {
+        this(List.of(), java.util.Objects.requireNonNull(http, "http"));
+    }
+
+    private HopCounters(List<String> upstreams, HttpCounters http) {
+        this.http = http;
         for (Refusal r : Refusal.values()) {
             refused.put(r, new LongAdder());
         }
@@ -73,11 +84,16 @@ public final class HopCounters {
         n.increment();
     }
 
+    /** The request counters of an HTTP listener; null for a TCP relay. */
+    public HttpCounters http() {
+        return http;
+    }
+
     public HopStats snapshot() {
         Map<Refusal, Long> r = new EnumMap<>(Refusal.class);
         refused.forEach((k, v) -> r.put(k, v.sum()));
         Map<String, Long> u = new LinkedHashMap<>();
         routedTo.forEach((k, v) -> u.put(k, v.sum()));
-        return new HopStats(accepted.sum(), active.get(), closed.sum(), bytesToUpstream.sum(), bytesToClient.sum(), r, u);
+        return new HopStats(accepted.sum(), active.get(), closed.sum(), bytesToUpstream.sum(), bytesToClient.sum(), r, u, http == null ? null : http.snapshot());
     }
 }

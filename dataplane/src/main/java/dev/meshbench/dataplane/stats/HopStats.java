@@ -17,9 +17,11 @@ import java.util.Map;
  * @param upstreams             of a listener with several upstreams (round robin): connections handed to each,
  *                              by {@code host:port} in configuration order, refused connects included (they are
  *                              also in {@code refused}); empty for a listener with one upstream or routing by name
+ * @param http                  request counters of an HTTP listener (ingress gateway), null for a TCP relay; there
+ *                              the bytes are what the listener read from and wrote to its clients, HTTP framing included
  */
 public record HopStats(long accepted, long active, long closed, long bytesClientToUpstream, long bytesUpstreamToClient,
-        Map<Refusal, Long> refused, Map<String, Long> upstreams) {
+        Map<Refusal, Long> refused, Map<String, Long> upstreams, HttpStats http) {
     public HopStats {
         EnumMap<Refusal, Long> all = new EnumMap<>(Refusal.class);
         for (Refusal r : Refusal.values()) {
@@ -27,6 +29,12 @@ public record HopStats(long accepted, long active, long closed, long bytesClient
         }
         refused = Collections.unmodifiableMap(all);
         upstreams = Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
+    }
+
+    /** Of a TCP relay. */
+    public HopStats(long accepted, long active, long closed, long bytesClientToUpstream, long bytesUpstreamToClient,
+            Map<Refusal, Long> refused, Map<String, Long> upstreams) {
+        this(accepted, active, closed, bytesClientToUpstream, bytesUpstreamToClient, refused, upstreams, null);
     }
 
     /** Of a listener without a choice of upstream to count. */

@@ -13,6 +13,11 @@ import java.util.List;
  * {@code tlsProvider} (the resolved {@code --tls-provider}, {@code boringssl} or {@code jdk}) comes last, so the
  * text up to the listeners reads as before it was added. A listener with several upstreams (round robin) has one
  * more field, last: {@code "upstreams":{"127.0.0.1:40201":2,"127.0.0.1:40202":2}}, connections handed to each.
+ * An HTTP listener (the ingress gateway) has its request counters after {@code refused}, in the same flat style:
+ * <pre>{@code
+ * "requests":50,"responses":{"2xx":49,"3xx":0,"4xx":1,"5xx":0},"noRoute":1,"upstreamUnavailable":0,"requestTooLarge":0,
+ * "upstreamPools":{"sidecar-auth":{"address":"127.0.0.1:41001","connectionsOpened":1,"requestsSent":49}}
+ * }</pre>
  */
 public final class StatsJsonRenderer {
     private StatsJsonRenderer() {
@@ -66,11 +71,44 @@ public final class StatsJsonRenderer {
                 }
                 b.append('}');
             }
+            if (s.http() != null) {
+                http(b, s.http());
+            }
             b.append('}');
         }
         b.append("},\"tlsProvider\":");
         string(b, tlsProvider);
         return b.append('}').toString();
+    }
+
+    private static void http(StringBuilder b, HttpStats h) {
+        b.append(",\"requests\":").append(h.requests()).append(",\"responses\":{");
+        boolean first = true;
+        for (var r : h.responses().entrySet()) {
+            if (!first) {
+                b.append(',');
+            }
+            first = false;
+            string(b, r.getKey());
+            b.append(':').append(r.getValue());
+        }
+        b.append("},\"noRoute\":").append(h.noRoute())
+                .append(",\"upstreamUnavailable\":").append(h.upstreamUnavailable())
+                .append(",\"requestTooLarge\":").append(h.requestTooLarge())
+                .append(",\"upstreamPools\":{");
+        first = true;
+        for (var u : h.upstreams().entrySet()) {
+            if (!first) {
+                b.append(',');
+            }
+            first = false;
+            string(b, u.getKey());
+            b.append(":{\"address\":");
+            string(b, u.getValue().address());
+            b.append(",\"connectionsOpened\":").append(u.getValue().connectionsOpened())
+                    .append(",\"requestsSent\":").append(u.getValue().requestsSent()).append('}');
+        }
+        b.append('}');
     }
 
     private static void string(StringBuilder b, String s) {

@@ -59,4 +59,40 @@ class StatsJsonRendererTest {
         assertThrows(IllegalArgumentException.class, () -> c.routedTo("h:3"));
         assertTrue(new HopCounters().snapshot().upstreams().isEmpty());
     }
+
+    @Test
+    @DisplayName("an HTTP listener adds its request counters and per-upstream pool counters after refused, the TCP fields unchanged")
+    void http() {
+        Map<String, String> upstreams = new LinkedHashMap<>();
+        upstreams.put("sidecar-auth", "127.0.0.1:41001");
+        upstreams.put("sidecar-\"b\"", "127.0.0.1:41004");
+        HttpCounters http = new HttpCounters(upstreams);
+        HopCounters c = new HopCounters(http);
+        c.connectionOpened();
+        c.relayedToUpstream(100);
+        c.relayedToClient(200);
+        for (int i = 0; i < 3; i++) {
+            http.request();
+        }
+        http.response(200);
+        http.response(404);
+        http.response(503);
+        http.noRoute();
+        http.upstreamUnavailable();
+        http.upstream("sidecar-auth").connectionOpened();
+        http.upstream("sidecar-auth").requestSent();
+        http.upstream("sidecar-\"b\"").requestSent();
+        String json = StatsJsonRenderer.render("ingress-gateway", List.of(
+                new ListenerReport("ingress", "127.0.0.1:40100", "none", "path-prefix[...]", c.snapshot())), "jdk");
+        assertEquals("{\"component\":\"ingress-gateway\",\"listeners\":{"
+                + "\"ingress\":{\"address\":\"127.0.0.1:40100\",\"tls\":\"none\",\"routing\":\"path-prefix[...]\","
+                + "\"accepted\":1,\"active\":1,\"closed\":0,\"bytesClientToUpstream\":100,\"bytesUpstreamToClient\":200,"
+                + "\"refused\":{\"tls\":0,\"sni\":0,\"clientHello\":0,\"upstreamConnect\":0,\"upstreamTls\":0},"
+                + "\"requests\":3,\"responses\":{\"2xx\":1,\"3xx\":0,\"4xx\":1,\"5xx\":1},"
+                + "\"noRoute\":1,\"upstreamUnavailable\":1,\"requestTooLarge\":0,"
+                + "\"upstreamPools\":{\"sidecar-auth\":{\"address\":\"127.0.0.1:41001\",\"connectionsOpened\":1,\"requestsSent\":1},"
+                + "\"sidecar-\\\"b\\\"\":{\"address\":\"127.0.0.1:41004\",\"connectionsOpened\":0,\"requestsSent\":1}}}},"
+                + "\"tlsProvider\":\"jdk\"}", json);
+        assertEquals(null, new HopCounters().snapshot().http());
+    }
 }

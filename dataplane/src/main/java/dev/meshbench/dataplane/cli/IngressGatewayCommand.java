@@ -1,0 +1,111 @@
+package dev.meshbench.dataplane.cli;
+
+import dev.meshbench.dataplane.config.ListenerConfig;
+import dev.meshbench.dataplane.config.PathRoutes;
+import dev.meshbench.dataplane.config.Routing;
+import dev.meshbench.dataplane.config.TlsMaterial;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code dataplane ingress-gateway}: an HTTP/1.1 router by path prefix, what Istio's ingress gateway does with a
+ * Gateway and a VirtualService of {@code prefix} matches (Acmeair's {@code /auth}, {@code /customer},
+ * {@code /flight}, {@code /booking}, each to its service's sidecar).
+ */
+@Command(name = "ingress-gateway", sortOptions = false,
+        description = {"The ingress gateway: terminates HTTP/1.1 from clients and routes each request by the longest",
+            "matching path prefix (at a segment boundary: /auth matches /auth and /auth/login, not /authx) to its",
+            "upstream, over pooled keep-alive connections. The gateway answers itself: 404 when no prefix matches,",
+            "413 for a body over --max-request-bytes, 503 when the upstream refuses or closes before a response;",
+            "each is counted in GET /stats and the 503 is logged."},
+        footer = {"", "Example:",
+            "  dataplane ingress-gateway --name ingress-gateway --listen-port 0 \\",
+            "    --route /auth=127.0.0.1:41001,upstream-name=sidecar-auth --route /booking=127.0.0.1:41004,upstream-name=sidecar-booking",
+            "", DataplaneCommand.READY_LINE_HELP, DataplaneCommand.READY_LINE})
+final class IngressGatewayCommand extends ProxyCommand {
+    /** Listener name of the ingress gateway. */
+    static final String LISTENER = "ingress";
+    static final String ROUTE = "--route";
+
+    @Option(names = "--listen-port", paramLabel = "P", converter = ProxyOptions.PortConverter.class,
+            description = "Port of the HTTP listener; default 0 = any free one (the ready line reports it).")
+    int listenPort;
+
+    @Option(names = ROUTE, paramLabel = PathRouteSpecConverter.SYNTAX, converter = PathRouteSpecConverter.class,
+            description = "Repeatable, at least one. PREFIX starts with '/'; the longest matching prefix wins, '/' matches "
+                    + "everything; e.g. '/auth=127.0.0.1:41001,upstream-name=sidecar-auth'.")
+    List<PathRoutes.Route> routes = List.of();
+
+    @Option(names = "--max-request-bytes", paramLabel = "N", converter = MaxRequestBytesConverter.class,
+            description = "Largest request body accepted; a larger one is answered 413 and the connection closed. Default ${DEFAULT-VALUE}.")
+    int maxRequestBytes = Routing.ByPathPrefix.DEFAULT_MAX_REQUEST_BYTES;
+
+    @Option(names = "--max-connections-per-upstream", paramLabel = "N", converter = MaxConnectionsConverter.class,
+            description = "Keep-alive connections open at most per upstream; more requests at once wait for one. Default ${DEFAULT-VALUE}.")
+    int maxConnectionsPerUpstream = Routing.ByPathPrefix.DEFAULT_MAX_CONNECTIONS_PER_UPSTREAM;
+
+    @Override
+    List<ListenerConfig> listeners() {
+        if (routes.isEmpty()) {
+            throw new IllegalArgumentException(ROUTE + " is required (at least one, e.g. '/auth=127.0.0.1:41001,upstream-name=sidecar-auth')");
+        }
+        Map<String, PathRoutes.Route> seen = new HashMap<>();
+        for (PathRoutes.Route r : routes) {
+            PathRoutes.Route first = seen.putIfAbsent(r.prefix(), r);
+            if (first != null) {
+                throw new IllegalArgumentException(ROUTE + " '" + text(r) + "': path prefix " + r.prefix() + " is already routed by '"
+                        + text(first) + "'");
+            }
+        }
+        PathRoutes table;
+        try {
+            table = new PathRoutes(routes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(ROUTE + ": " + e.getMessage(), e);
+        }
+        return List.of(ListenerConfig.httpPathRouter(LISTENER, listenPort,
+                new Routing.ByPathPrefix(table, maxRequestBytes, maxConnectionsPerUpstream)));
+    }
+
+    /** A route as it was given (modulo spacing), for error messages. */
+    private static String text(PathRoutes.Route r) {
+        String s = r.prefix() + "=" + r.upstream().address();
+        return r.upstream().displayName().equals(r.upstream().address().toString()) ? s : s + ",upstream-name=" + r.upstream().displayName();
+    }
+
+    @Override
+    TlsMaterial tls(boolean needed) {
+        return null;
+    }
+
+    static final class MaxRequestBytesConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return positive(value, 0, Integer.MAX_VALUE - 1);
+        }
+    }
+
+    static final class MaxConnectionsConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return positive(value, 1, 100_000);
+        }
+    }
+
+    private static int positive(String value, int min, int max) {
+        try {
+            long n = Long.parseLong(value.trim());
+            if (n >= min && n <= max) {
+                return (int) n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new TypeConversionException("must be a number " + min + "-" + max + " (got '" + value + "')");
+    }
+}

@@ -1,0 +1,35 @@
+package dev.meshbench.dataplane.http;
+
+import dev.meshbench.dataplane.stats.HopCounters;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+/**
+ * Netty's aggregator with a body cap whose 413 is counted and names the cap. It always closes after the 413:
+ * the client may be sending the rest of the body, and skipping it would keep a connection busy with bytes
+ * nobody wants (Netty's own keep-alive variant also leaves reading stalled with {@code AUTO_READ} off).
+ */
+final class TooLargeCountingAggregator extends HttpObjectAggregator {
+    private final HopCounters counters;
+    private final String component;
+
+    TooLargeCountingAggregator(int maxRequestBytes, HopCounters counters, String component) {
+        super(maxRequestBytes);
+        this.counters = counters;
+        this.component = component;
+    }
+
+    @Override
+    protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+        counters.http().request();
+        counters.http().requestTooLarge();
+        counters.http().response(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE.code());
+        var res = IngressResponses.text(oversized.protocolVersion(), HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                component + ": request body over " + maxContentLength() + " bytes (--max-request-bytes)\n");
+        IngressResponses.close(res);
+        ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
+    }
+}
