@@ -158,7 +158,7 @@ public final class LocalDeployment implements Deployment {
         List<ProcessSpec> services = new ArrayList<>();
         // With an ingress, every service is reached through it (the whole mesh path); else at its sidecar.
         Optional<URI> entry = plan.ofKind(ComponentKind.INGRESS_GATEWAY).stream().findFirst()
-                .map(in -> URI.create("http://" + addresses.address(new Endpoint(in.name(), TopologyPlanner.HTTP))));
+                .map(in -> URI.create("http://" + addresses.address(new Endpoint(in.name(), TopologyPlanner.INGRESS_LISTENER))));
         this.entry = entry;
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
             Endpoint mongoVia = svc.call(ComponentNames.MONGO);

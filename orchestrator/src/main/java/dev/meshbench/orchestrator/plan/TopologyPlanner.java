@@ -45,6 +45,8 @@ public final class TopologyPlanner {
     public static final String MONGO_LISTENER = "mongo";
     public static final String EGRESS_LISTENER = "egress";
     public static final String SNI_LISTENER = "sni";
+    /** The ingress gateway's one listener (the Netty entry's fixed name too). */
+    public static final String INGRESS_LISTENER = "ingress";
 
     private TopologyPlanner() {
     }
@@ -148,7 +150,7 @@ public final class TopologyPlanner {
             List<PathRoute> routes = ComponentNames.SERVICES.stream()
                     .map(svc -> new PathRoute(servicePrefix(svc), new Endpoint(ComponentNames.sidecarOf(svc), INBOUND))).toList();
             out.add(new ComponentPlan(ComponentNames.INGRESS_GATEWAY, ComponentKind.INGRESS_GATEWAY, Optional.of(INGRESS_IDENTITY),
-                    List.of(new ListenerPlan(HTTP, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPathPrefix(routes)),
+                    List.of(new ListenerPlan(INGRESS_LISTENER, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPathPrefix(routes)),
                             Optional.empty())),
                     Map.of()));
         }

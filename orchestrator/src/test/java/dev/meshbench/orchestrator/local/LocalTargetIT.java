@@ -140,8 +140,8 @@ class LocalTargetIT {
             // Every request entered through the one entry, which routed it by path to the service's sidecar.
             URI entry = d.endpoints().entry().orElseThrow(() -> new AssertionError("no entry: " + d.endpoints()));
             SERVICES.forEach(svc -> assertEquals(entry, d.endpoints().service(svc)));
-            JsonNode in = after.get("ingress-gateway").at("/listeners/http");
-            JsonNode inBefore = before.get("ingress-gateway").at("/listeners/http");
+            JsonNode in = after.get("ingress-gateway").at("/listeners/ingress");
+            JsonNode inBefore = before.get("ingress-gateway").at("/listeners/ingress");
             long sent = in.path("requests").asLong() - inBefore.path("requests").asLong();
             assertTrue(sent > 0, "requests through the entry: " + in);
             assertEquals(sent, in.at("/responses/2xx").asLong() - inBefore.at("/responses/2xx").asLong(), in.toString());

@@ -111,7 +111,7 @@ class TopologyPlannerTest {
         List<ComponentPlan> entries = with.ofKind(ComponentKind.INGRESS_GATEWAY);
         assertEquals(List.of("ingress-gateway"), entries.stream().map(ComponentPlan::name).toList());
         assertEquals(entries.get(0), with.components().get(with.components().size() - 1), "the entry starts last, after its upstreams");
-        ListenerPlan http = entries.get(0).listener("http");
+        ListenerPlan http = entries.get(0).listener("ingress");
         assertEquals(ListenerPlan.Protocol.HTTP, http.protocol());
         Routing.ByPathPrefix routes = (Routing.ByPathPrefix) http.routing().orElseThrow();
         assertEquals(List.of(

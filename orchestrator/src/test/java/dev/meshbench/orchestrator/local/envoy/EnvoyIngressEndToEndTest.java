@@ -68,7 +68,7 @@ class EnvoyIngressEndToEndTest {
                 assertTrue(EnvoyFixtures.await(Duration.ofSeconds(30), () -> !p.isAlive()
                         || EnvoyFixtures.httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false)),
                         "envoy did not become ready: " + Files.readString(log));
-                URI entry = URI.create("http://" + addrs.address(new Endpoint(ingress.name(), TopologyPlanner.HTTP)));
+                URI entry = URI.create("http://" + addrs.address(new Endpoint(ingress.name(), TopologyPlanner.INGRESS_LISTENER)));
                 HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
                 HttpResponse<String> login = client.send(HttpRequest.newBuilder(entry.resolve("/auth/login?x=1"))
@@ -116,7 +116,7 @@ class EnvoyIngressEndToEndTest {
 
     private static JsonNode hop(ComponentPlan c, LocalAddresses addrs, URI admin) throws IOException {
         String stats = EnvoyFixtures.httpGet(admin.resolve("/stats")).orElseThrow(() -> new AssertionError("no /stats from " + admin));
-        return JSON.readTree(EnvoyStatsReader.hopJson(c, addrs, stats)).at("/listeners/" + TopologyPlanner.HTTP);
+        return JSON.readTree(EnvoyStatsReader.hopJson(c, addrs, stats)).at("/listeners/" + TopologyPlanner.INGRESS_LISTENER);
     }
 
     /** An HTTP server on loopback that answers {@code <name> <method> <uri> <body>} and counts the connections it served. */
