@@ -250,7 +250,7 @@ class ReportFilesTest {
             RunInputs hostile = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), in.target(), in.steps(),
                     in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(), in.machine(),
                     in.startTime(), in.status(), in.failureReason(),
-                    new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, true, evil), in.workload(), null);
+                    new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, true, true, evil), in.workload(), null);
             List<StepResult> steps = new java.util.ArrayList<>();
             for (StepResult s : r.steps()) {
                 dev.meshbench.results.StepCpu cpu = s.cpu();
@@ -298,7 +298,7 @@ class ReportFilesTest {
         RunInputs k8s = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), TargetKind.KUBERNETES,
                 in.steps(), in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(),
                 in.versions(), in.machine(), in.startTime(), in.status(), in.failureReason(),
-                new DataPlaneInfo("istio", Map.of("sidecar", "istio-proxy 1.28.0"), null, true, "BoringSSL"),
+                new DataPlaneInfo("istio", Map.of("sidecar", "istio-proxy 1.28.0"), null, true, true, "BoringSSL"),
                 in.workload(), null).withCluster(cluster);
         ResultsJson.writeResults(results.resolve("sni-k8s").resolve("results.json"),
                 new RunResults(r.schemaVersion(), k8s, r.conversion(), r.steps(), r.notes()));

@@ -135,7 +135,7 @@ class ResultsDirectoryReaderTest {
     @DisplayName("orders runs by data plane (netty, envoy, then others alphabetically), then case, then run id")
     void reportOrder() throws IOException {
         RunResults r = ResultsJson.readResults(dir.resolve("gateway-1/results.json"));
-        DataPlaneInfo other = new DataPlaneInfo("cilium", java.util.Map.of("sidecar", "cilium 1.18"), 2, true, null);
+        DataPlaneInfo other = new DataPlaneInfo("cilium", java.util.Map.of("sidecar", "cilium 1.18"), 2, true, true, null);
         RunInputs in = renamed(r.inputs(), "gateway-cilium-1").withDataPlane(other);
         ResultsJson.writeResults(dir.resolve("gateway-cilium-1/results.json"), new RunResults(r.schemaVersion(), in,
                 r.conversion(), r.steps(), r.notes()));

@@ -154,7 +154,7 @@ public class RunMojo extends AbstractMojo {
             target = switch (RunConfig.target(props)) {
                 case LOCAL -> localTarget(props, config, cpuSets);
                 case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
-                        config.flightDays(), config.workload(), System.out);
+                        config.flightDays(), config.workload(), config.mesh().ingress(), System.out);
             };
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("bringing case " + c.id() + " up failed before anything started: " + e.getMessage(), e);

@@ -129,7 +129,7 @@ class StepTableTest {
     @Test
     @DisplayName("the data plane, workload and a deliberate slowdown come first, before the header")
     void preamble() {
-        RunInputs in = inputs(List.of(1)).withDataPlane(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0"), 2, false, "JDK"))
+        RunInputs in = inputs(List.of(1)).withDataPlane(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0"), 2, false, true, "JDK"))
                 .withWorkload(new WorkloadInfo("original", true, false, Map.of("flight", 200)));
         List<String> lines = print(results(in, List.of(), List.of()));
         assertEquals(List.of("[sni] data plane: netty (JDK TLS, no sidecar mTLS), workers 2, sidecar=meshbench-netty 0.1.0",

@@ -26,20 +26,24 @@ public final class KubernetesTarget implements Target {
     private final int customers;
     private final int flightDays;
     private final WorkloadInfo workload;
+    private final boolean ingress;
     private final Supplier<KubernetesClient> clients;
     private final ClusterOps.Applier applier;
     private final PrintStream progress;
 
     /**
+     * @param ingress whether the load goes through the ingress gateway ({@code meshbench.ingress}), recorded in the
+     *                results' data plane
      * @param clients makes the client a deployment uses and closes (tests pass the mock server's)
      * @param applier how resources are written ({@link ClusterOps.Applier#SERVER_SIDE} on a real cluster)
      */
     public KubernetesTarget(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload,
-            Supplier<KubernetesClient> clients, ClusterOps.Applier applier, PrintStream progress) {
+            boolean ingress, Supplier<KubernetesClient> clients, ClusterOps.Applier applier, PrintStream progress) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.customers = customers;
         this.flightDays = flightDays;
         this.workload = Objects.requireNonNull(workload, "workload");
+        this.ingress = ingress;
         this.clients = Objects.requireNonNull(clients, "clients");
         this.applier = Objects.requireNonNull(applier, "applier");
         this.progress = Objects.requireNonNull(progress, "progress");
@@ -47,8 +51,8 @@ public final class KubernetesTarget implements Target {
 
     /** A target whose clients come from the settings' kubeconfig, or the usual places. */
     public static KubernetesTarget of(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload,
-            PrintStream progress) {
-        return new KubernetesTarget(settings, customers, flightDays, workload, () -> client(settings),
+            boolean ingress, PrintStream progress) {
+        return new KubernetesTarget(settings, customers, flightDays, workload, ingress, () -> client(settings),
                 ClusterOps.Applier.SERVER_SIDE, progress);
     }
 
@@ -80,12 +84,15 @@ public final class KubernetesTarget implements Target {
     /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
     @Override
     public DataPlaneInfo dataPlane() {
-        return plannedDataPlane();
+        return plannedDataPlane(ingress);
     }
 
-    /** Istio's proxies as planned on any cluster: auto-mTLS on, BoringSSL (Envoy's), versions read per deployment. */
-    static DataPlaneInfo plannedDataPlane() {
-        return new DataPlaneInfo(DATA_PLANE, Map.of(), null, true, "BoringSSL");
+    /**
+     * Istio's proxies as planned on any cluster: auto-mTLS on, BoringSSL (Envoy's), versions read per deployment;
+     * {@code ingress}: whether the load goes through the ingress gateway.
+     */
+    static DataPlaneInfo plannedDataPlane(boolean ingress) {
+        return new DataPlaneInfo(DATA_PLANE, Map.of(), null, true, ingress, "BoringSSL");
     }
 
     public KubernetesSettings settings() {

@@ -76,7 +76,7 @@ class KubernetesClusterIT {
     private KubernetesTarget target(boolean keep) {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120));
         KubernetesSettings settings = s.with(NAMESPACE, keep);
-        return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL,
+        return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL, true,
                 () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE,
                 new PrintStream(out, true, StandardCharsets.UTF_8));
     }
@@ -218,7 +218,7 @@ class KubernetesClusterIT {
         assumeTrue(token != null && !token.isBlank(), "MESHBENCH_TEST_VIEWER_TOKEN is not set: no user without rights");
         try (KubernetesClient viewer = client(Path.of(System.getenv(KUBECONFIG_ENV)), Optional.of(token))) {
             KubernetesTarget t = new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(5)), 10, 1,
-                    WorkloadInfo.ORIGINAL, () -> new KubernetesClientBuilder().withConfig(viewer.getConfiguration()).build(),
+                    WorkloadInfo.ORIGINAL, true, () -> new KubernetesClientBuilder().withConfig(viewer.getConfiguration()).build(),
                     ClusterOps.Applier.SERVER_SIDE, new PrintStream(out, true, StandardCharsets.UTF_8));
             TargetException e = assertThrows(TargetException.class, () -> t.deploy(EgressCase.SIDECAR, Path.of("logs")));
             assertTrue(e.getMessage().contains("failed: HTTP 403 Forbidden: "), e.getMessage());

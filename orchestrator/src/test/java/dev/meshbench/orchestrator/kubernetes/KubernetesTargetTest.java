@@ -36,7 +36,7 @@ class KubernetesTargetTest {
 
     private KubernetesTarget target() {
         // The deployment closes the client it is given: hand it one of its own on the same mock server.
-        return new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(2)), 10, 1, WorkloadInfo.ORIGINAL,
+        return new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(2)), 10, 1, WorkloadInfo.ORIGINAL, true,
                 () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(client.getConfiguration()).build(),
                 ClusterOps.Applier.CREATE_OR_REPLACE, new PrintStream(out, true, StandardCharsets.UTF_8));
     }
@@ -103,7 +103,7 @@ class KubernetesTargetTest {
     void keepLeavesTheCaseDeployed() {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(2));
         KubernetesSettings keep = s.with(s.namespace(), true);
-        KubernetesTarget t = new KubernetesTarget(keep, 10, 1, WorkloadInfo.ORIGINAL,
+        KubernetesTarget t = new KubernetesTarget(keep, 10, 1, WorkloadInfo.ORIGINAL, true,
                 () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(client.getConfiguration()).build(),
                 ClusterOps.Applier.CREATE_OR_REPLACE, new PrintStream(out, true, StandardCharsets.UTF_8));
         t.deploy(EgressCase.SIDECAR, Path.of("logs")).close();
@@ -113,7 +113,7 @@ class KubernetesTargetTest {
 
     @Test
     void anUnreachableClusterIsNamed() {
-        KubernetesTarget t = new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(2)), 10, 1, WorkloadInfo.ORIGINAL,
+        KubernetesTarget t = new KubernetesTarget(KubernetesFixtures.settings(Duration.ofSeconds(2)), 10, 1, WorkloadInfo.ORIGINAL, true,
                 () -> new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(new io.fabric8.kubernetes.client.ConfigBuilder()
                         .withMasterUrl("https://127.0.0.1:1").withRequestRetryBackoffLimit(0).withConnectionTimeout(2000).build()).build(),
                 ClusterOps.Applier.SERVER_SIDE, new PrintStream(out, true, StandardCharsets.UTF_8));
