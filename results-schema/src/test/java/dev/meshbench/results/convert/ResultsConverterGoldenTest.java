@@ -63,7 +63,7 @@ class ResultsConverterGoldenTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1", "sni-k8s-1"})
-    @DisplayName("reads and rewrites each committed run.json of schema version 4 byte for byte")
+    @DisplayName("reads and rewrites each committed run.json of schema version 5 byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
