@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartDatasetTest {
     /** Series keys in report order: netty, netty without sidecar mTLS, envoy; study order within each. */
     static final List<String> SERIES = List.of("bypass \u00b7 netty (JDK TLS)", "sidecar \u00b7 netty (JDK TLS)", "gateway \u00b7 netty (JDK TLS)",
-            "mtls \u00b7 netty (JDK TLS)", "sni \u00b7 netty (JDK TLS)", "mtls \u00b7 netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards", "bypass \u00b7 envoy",
+            "mtls \u00b7 netty (JDK TLS)", "sni \u00b7 netty (JDK TLS)", "mtls \u00b7 netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards", "bypass \u00b7 envoy",
             "sni \u00b7 envoy");
     static ReportModel model;
 
@@ -158,7 +158,7 @@ class ChartDatasetTest {
         assertEquals(spread(List.of("mtls-1"), 20, s -> s.cpu().mesh().cpuMsPerTransaction()).mean(),
                 d.getValue(CpuChartRenderer.SERIES, "mtls \u00b7 netty (JDK TLS)").doubleValue(), 1e-12);
         assertEquals(spread(List.of("mtls-v1"), 20, s -> s.cpu().mesh().cpuMsPerTransaction()),
-                d.getSpread(CpuChartRenderer.SERIES, "mtls \u00b7 netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards"));
+                d.getSpread(CpuChartRenderer.SERIES, "mtls \u00b7 netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards"));
     }
 
     @Test
@@ -206,13 +206,13 @@ class ChartDatasetTest {
     @Test
     @DisplayName("a data plane without a bypass run has no baseline: no changes, and a warning naming it")
     void dataPlaneWithoutBypass() throws IOException {
-        ComparisonRow old = row("mtls", "netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards");
+        ComparisonRow old = row("mtls", "netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards");
         assertFalse(old.hasBaseline());
         assertNull(old.throughputChange());
         assertNull(old.meshCpuChange());
         assertNotNull(old.throughput(), "its own figures are still there");
-        assertNull(model.baseline("netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards"));
-        assertEquals(List.of("no bypass run on data plane netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
+        assertNull(model.baseline("netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards"));
+        assertEquals(List.of("no bypass run on data plane netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
                 + "comparison table"), model.warnings());
     }
 

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ComponentOrderTest {
     @Test
-    @DisplayName("the CPU table lists the sidecars, then the egress gateway, then the SNI proxy, then the app and MongoDB")
+    @DisplayName("the CPU table lists the ingress gateway, the sidecars, then the egress gateway, then the SNI proxy, "
+            + "then the app and MongoDB")
     void trafficOrderOnProductionNames(@TempDir Path dir) throws IOException {
         Path results = dir.resolve("results");
         SampleRunGenerator.write(results.resolve("sni-1"), SampleRunGenerator.model("sni", DataPlaneInfo.NETTY), 1);
@@ -34,7 +35,9 @@ class ComponentOrderTest {
 
         List<String> sidecars = ComponentNames.SERVICES.stream().map(ComponentNames::sidecarOf)
                 .sorted(Comparator.naturalOrder()).toList();
-        List<String> expected = new ArrayList<>(sidecars);
+        List<String> expected = new ArrayList<>();
+        expected.add(ComponentNames.INGRESS_GATEWAY);
+        expected.addAll(sidecars);
         expected.add(ComponentNames.EGRESS_GATEWAY);
         expected.add(ComponentNames.SNI_PROXY);
         ComponentNames.SERVICES.stream().sorted().forEach(expected::add);
@@ -48,13 +51,13 @@ class ComponentOrderTest {
     }
 
     @Test
-    @DisplayName("traffic order puts sidecar-<service> first, whatever the service is called")
+    @DisplayName("traffic order puts the ingress gateway first, then sidecar-<service> whatever the service is called")
     void comparatorOnNames() {
         List<String> names = new ArrayList<>(List.of(ComponentNames.SNI_PROXY, "sidecar-zeta",
-                ComponentNames.EGRESS_GATEWAY, ComponentNames.sidecarOf("auth"), "other"));
+                ComponentNames.EGRESS_GATEWAY, ComponentNames.sidecarOf("auth"), "other", ComponentNames.INGRESS_GATEWAY));
         names.sort(ComponentNames.trafficOrder());
-        assertEquals(List.of("sidecar-auth", "sidecar-zeta", ComponentNames.EGRESS_GATEWAY, ComponentNames.SNI_PROXY,
-                "other"), names);
+        assertEquals(List.of(ComponentNames.INGRESS_GATEWAY, "sidecar-auth", "sidecar-zeta", ComponentNames.EGRESS_GATEWAY,
+                ComponentNames.SNI_PROXY, "other"), names);
     }
 
     /** Where the table cell naming {@code component} starts, after {@code from}. */

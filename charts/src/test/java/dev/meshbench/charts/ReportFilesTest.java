@@ -106,7 +106,7 @@ class ReportFilesTest {
         JFreeChart l = LatencyChartRenderer.chart(m);
         assertEquals("Response time (ms)", l.getCategoryPlot().getRangeAxis().getLabel());
         assertEquals("sni \u00b7 netty (JDK TLS) (3 runs)", l.getCategoryPlot().getLegendItems().get(4).getLabel());
-        assertEquals("mtls \u00b7 netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards (1 run)",
+        assertEquals("mtls \u00b7 netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards (1 run)",
                 l.getCategoryPlot().getLegendItems().get(5).getLabel());
         JFreeChart c = CpuChartRenderer.chart(m);
         assertEquals("Mesh CPU per transaction (CPU ms)", c.getCategoryPlot().getRangeAxis().getLabel());
@@ -123,10 +123,12 @@ class ReportFilesTest {
                 "Each case against bypass of the same data plane at 20 clients", "bypass-2", "sni-3",
                 "2026-11-20 09:14:00 UTC", "sni-envoy-2", "<tr><td class=\"l\">envoy</td><td class=\"l\">sidecar: envoy 1.40.0<br>"
                 + "egress-gateway: envoy 1.40.0<br>sni-proxy: nginx 1.22.1</td><td>2</td><td class=\"l\">yes</td>"
-                + "<td class=\"l\">BoringSSL</td><td class=\"l\">bypass-envoy-1, sni-envoy-1, sni-envoy-2</td></tr>",
-                "<td class=\"l\">netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards</td><td class=\"l\">not recorded</td><td>not recorded</td>"
-                + "<td class=\"l\">no</td><td class=\"l\">JDK</td><td class=\"l\">mtls-v1</td>",
-                "<td class=\"muted\" title=\"no bypass run on data plane netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards\">no bypass run</td>",
+                + "<td class=\"l\">through the ingress gateway</td><td class=\"l\">BoringSSL</td><td class=\"l\">bypass-envoy-1, sni-envoy-1, sni-envoy-2</td></tr>",
+                "<td class=\"l\">netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards</td><td class=\"l\">not recorded</td><td>not recorded</td>"
+                + "<td class=\"l\">no</td><td class=\"l\">straight to the sidecars</td><td class=\"l\">JDK</td>"
+                + "<td class=\"l\">mtls-v1</td>",
+                "The load came through the ingress gateway in some runs and straight to the sidecars in others",
+                "<td class=\"muted\" title=\"no bypass run on data plane netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards\">no bypass run</td>",
                 "<tr class=\"first base\"><td class=\"l\">envoy</td>",
                 "<th class=\"l\">JMeter</th><td class=\"l\">5.6.3</td>", "<td class=\"l\">1, 5, 10, 20, 30</td>",
                 "2 cores, 24.0 GiB", "<td class=\"bad\">+174.1&nbsp;%</td>", "<th>MongoDB<br>cmds/tx</th>", "<td>0.80</td><td>0.25</td><td>513</td><td></td><td></td><td></td></tr>", "<tr class=\"total\"><td class=\"l\">mesh "
@@ -161,6 +163,27 @@ class ReportFilesTest {
                         + "(3 \u00d7 8 CPU / 32 GiB)</td></tr>", "Nothing was skipped.")) {
             assertTrue(html.contains(expected), expected);
         }
+    }
+
+    @Test
+    @DisplayName("the run description says the load came through the ingress gateway, or straight to the sidecars")
+    void htmlIngress(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-1/results.json"));
+        assertTrue(r.inputs().dataPlane().ingress(), "the sample came through the ingress gateway");
+        ResultsJson.writeResults(results.resolve("sni-envoy-1/results.json"), r);
+        ReportGenerator.generate(results, tmp.resolve("through"), 20, ConversionMode.NONE, NOW);
+        String through = Files.readString(tmp.resolve("through/index.html"));
+        assertTrue(through.contains(" The load came through the ingress gateway."), through);
+
+        RunInputs in = r.inputs();
+        ResultsJson.writeResults(results.resolve("sni-envoy-1/results.json"), new RunResults(r.schemaVersion(),
+                in.withDataPlane(in.dataPlane().withIngress(false)), r.conversion(), r.steps(), r.notes()));
+        ReportGenerator.generate(results, tmp.resolve("straight"), 20, ConversionMode.NONE, NOW);
+        String straight = Files.readString(tmp.resolve("straight/index.html"));
+        assertTrue(straight.contains(" The load came straight to the sidecars."), straight);
+        assertTrue(straight.contains("<td class=\"l\">envoy (no ingress)</td>"), "the data plane's label says so");
+        assertFalse(straight.contains("through the ingress gateway"), straight);
     }
 
     @Test
@@ -250,7 +273,7 @@ class ReportFilesTest {
             RunInputs hostile = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), in.target(), in.steps(),
                     in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(), in.machine(),
                     in.startTime(), in.status(), in.failureReason(),
-                    new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, true, evil), in.workload(), null);
+                    new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, true, true, evil), in.workload(), null);
             List<StepResult> steps = new java.util.ArrayList<>();
             for (StepResult s : r.steps()) {
                 dev.meshbench.results.StepCpu cpu = s.cpu();
@@ -298,7 +321,7 @@ class ReportFilesTest {
         RunInputs k8s = new RunInputs(in.schemaVersion(), in.runId(), in.caseId(), TargetKind.KUBERNETES,
                 in.steps(), in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(),
                 in.versions(), in.machine(), in.startTime(), in.status(), in.failureReason(),
-                new DataPlaneInfo("istio", Map.of("sidecar", "istio-proxy 1.28.0"), null, true, "BoringSSL"),
+                new DataPlaneInfo("istio", Map.of("sidecar", "istio-proxy 1.28.0"), null, true, true, "BoringSSL"),
                 in.workload(), null).withCluster(cluster);
         ResultsJson.writeResults(results.resolve("sni-k8s").resolve("results.json"),
                 new RunResults(r.schemaVersion(), k8s, r.conversion(), r.steps(), r.notes()));

@@ -28,9 +28,9 @@ class ReportMainTest {
     void buildsReport(@TempDir Path out) {
         int code = run("--results", TestRuns.RESULTS.toString(), "--out", out.toString(), "--clients", "20");
         assertEquals(0, code, printed.toString());
-        assertEquals("read 13 runs of 5 cases on 3 data planes (netty (JDK TLS), netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards, envoy) from "
+        assertEquals("read 13 runs of 5 cases on 3 data planes (netty (JDK TLS), netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards, envoy) from "
                 + TestRuns.RESULTS + " (0 skipped)\n"
-                + "  note: no bypass run on data plane netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
+                + "  note: no bypass run on data plane netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
                 + "comparison table\n"
                 + "wrote " + out.resolve("index.html") + " with throughput.png, latency.png, cpu-per-tx.png, "
                 + "steps.csv, comparison.csv\n", printed.toString().replace(System.lineSeparator(), "\n"));

@@ -49,8 +49,8 @@ class ResultsDirectoryReaderTest {
     @DisplayName("skips a results.json of an unknown schema version")
     void unknownVersion() throws IOException {
         Path f = write("future/results.json", Files.readString(dir.resolve("mtls-1/results.json"))
-                .replace("\"schemaVersion\" : \"4\"", "\"schemaVersion\" : \"7\""));
-        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\" and \"4\"; "
+                .replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"7\""));
+        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\" and \"5\"; "
                 + "convert the run again or use a matching kit)", skipped(read()).get(f));
     }
 
@@ -119,7 +119,7 @@ class ResultsDirectoryReaderTest {
         assertEquals(2, r.results().steps().get(0).transactions());
         assertEquals(1, r.results().steps().get(0).errors());
         assertNull(r.results().inputs().dataPlane(), "the orchestrator never recorded one");
-        assertEquals("netty (JDK TLS, no sidecar mTLS) \u00b7 workload not recorded", r.dataPlaneLabel(), "reported as the unknown netty data plane, workload not recorded");
+        assertEquals("netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 workload not recorded", r.dataPlaneLabel(), "reported as the unknown netty data plane, workload not recorded");
     }
 
     @Test
@@ -128,14 +128,14 @@ class ResultsDirectoryReaderTest {
         assertTrue(Files.readString(dir.resolve("mtls-v1/results.json")).contains("\"schemaVersion\" : \"1\""));
         LoadedRun old = read().runs().stream().filter(r -> r.runId().equals("mtls-v1")).findFirst().orElseThrow();
         assertEquals(DataPlaneInfo.unknownNetty(), old.dataPlane());
-        assertEquals("netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards", old.dataPlaneLabel());
+        assertEquals("netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards", old.dataPlaneLabel());
     }
 
     @Test
     @DisplayName("orders runs by data plane (netty, envoy, then others alphabetically), then case, then run id")
     void reportOrder() throws IOException {
         RunResults r = ResultsJson.readResults(dir.resolve("gateway-1/results.json"));
-        DataPlaneInfo other = new DataPlaneInfo("cilium", java.util.Map.of("sidecar", "cilium 1.18"), 2, true, null);
+        DataPlaneInfo other = new DataPlaneInfo("cilium", java.util.Map.of("sidecar", "cilium 1.18"), 2, true, true, null);
         RunInputs in = renamed(r.inputs(), "gateway-cilium-1").withDataPlane(other);
         ResultsJson.writeResults(dir.resolve("gateway-cilium-1/results.json"), new RunResults(r.schemaVersion(), in,
                 r.conversion(), r.steps(), r.notes()));

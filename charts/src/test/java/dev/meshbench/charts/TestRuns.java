@@ -11,7 +11,9 @@ import java.util.stream.Stream;
 /**
  * The committed sample results and small test helpers: on netty every case (bypass and sni three times each), on
  * envoy bypass once and sni twice, and one results.json of schema version 1 ({@code mtls-v1}, reported as netty
- * without sidecar mTLS).
+ * without sidecar mTLS and without the ingress). The others are of schema version 5 and say the load came through the
+ * ingress gateway; they have no {@code ingress-gateway} component (they predate it: the component table's row is
+ * checked on a run of {@code SampleRunGenerator} in {@code ComponentOrderTest}).
  */
 final class TestRuns {
     static final Path RESULTS = Path.of("src/test/resources/results");

@@ -149,6 +149,7 @@ public class LatencyMojo extends AbstractMojo {
             throw new MojoFailureException(e.getMessage());
         }
         DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.latencyVersions(), mesh.workers(), mesh.sidecarMtls(),
+                false, // each cell's own ingress, set by LatencyRunner
                 dataPlane.dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.ENVOY ? "BoringSSL" : null);
         Map<String, String> recorded = new TreeMap<>(RunConfig.meshSettings(props));
         recorded.putAll(cpuSets.asProperties());

@@ -16,8 +16,8 @@ final class StepTable {
         String caseId = results.inputs().caseId();
         DataPlaneInfo plane = results.inputs().dataPlane();
         if (plane != null) {
-            out.printf(Locale.ROOT, "[%s] data plane: %s, workers %s, %s%n", caseId, plane.label(),
-                    plane.workers() == null ? "not recorded" : plane.workers(), plane.versionsText());
+            out.printf(Locale.ROOT, "[%s] data plane: %s, workers %s, load %s, %s%n", caseId, plane.label(),
+                    plane.workers() == null ? "not recorded" : plane.workers(), plane.entry(), plane.versionsText());
         }
         if (results.inputs().workload() != null) {
             var w = results.inputs().workload();

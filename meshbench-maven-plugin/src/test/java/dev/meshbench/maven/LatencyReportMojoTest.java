@@ -38,7 +38,7 @@ class LatencyReportMojoTest {
     private static LatencyCellResults failed(String graph, String reason) {
         String id = graph + "/1/none/sidecar";
         return new LatencyCellResults(ResultsSchema.VERSION, ResultsSchema.LATENCY_KIND, "r-" + graph, id, graph, 1, false, true,
-                TargetKind.LOCAL, new DataPlaneInfo("netty", Map.of(), 2, true, null), new Machine(2, 1L << 34, "Linux"), "0.1.0", "17",
+                TargetKind.LOCAL, new DataPlaneInfo("netty", Map.of(), 2, true, false, null), new Machine(2, 1L << 34, "Linux"), "0.1.0", "17",
                 "meshbench-load", "2026-11-23T06:00:00Z", RunStatus.FAILED, reason, Map.of(), null, 0.75, null, Map.of(), List.of());
     }
 

@@ -127,13 +127,23 @@ class StepTableTest {
     }
 
     @Test
-    @DisplayName("the data plane, workload and a deliberate slowdown come first, before the header")
+    @DisplayName("the data plane (with how the load came in), workload and a deliberate slowdown come first, before the header")
     void preamble() {
-        RunInputs in = inputs(List.of(1)).withDataPlane(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0"), 2, false, "JDK"))
+        RunInputs in = inputs(List.of(1)).withDataPlane(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0"), 2, false, true, "JDK"))
                 .withWorkload(new WorkloadInfo("original", true, false, Map.of("flight", 200)));
         List<String> lines = print(results(in, List.of(), List.of()));
-        assertEquals(List.of("[sni] data plane: netty (JDK TLS, no sidecar mTLS), workers 2, sidecar=meshbench-netty 0.1.0",
+        assertEquals(List.of("[sni] data plane: netty (JDK TLS, no sidecar mTLS), workers 2, load through the ingress gateway, "
+                + "sidecar=meshbench-netty 0.1.0",
                 "[sni] workload: original mix, flight cache on, rewards sync",
                 "[sni] DELIBERATELY SLOWED (meshbench.slowService): flight +200 ms per API request", HEADER), lines);
+    }
+
+    @Test
+    @DisplayName("a run whose load went straight to the sidecars says so, and its data plane is labelled no ingress")
+    void preambleWithoutIngress() {
+        RunInputs in = inputs(List.of(1)).withDataPlane(new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0"), 2, true, false,
+                "BoringSSL"));
+        assertEquals("[sni] data plane: envoy (no ingress), workers 2, load straight to the sidecars, sidecar=envoy 1.40.0",
+                print(results(in, List.of(), List.of())).get(0));
     }
 }

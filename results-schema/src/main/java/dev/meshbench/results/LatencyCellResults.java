@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * @param ingress       requests entered through an ingress gateway
  * @param sidecar       every service replica had a sidecar
  * @param target        where the components ran
- * @param dataPlane     the proxies that carried the mesh's traffic
+ * @param dataPlane     the proxies that carried the mesh's traffic; its {@code ingress} is the cell's
  * @param machine       the machine
  * @param kit           meshbench version
  * @param jdk           {@code java.version} of the components and the generator
@@ -85,6 +85,10 @@ public record LatencyCellResults(
         Checks.positive("scale", scale);
         Checks.present("target", target);
         Checks.present("dataPlane", dataPlane);
+        if (dataPlane.ingress() != ingress) {
+            throw new IllegalArgumentException("dataPlane.ingress (" + dataPlane.ingress() + ") disagrees with the cell's "
+                    + "ingress (" + ingress + ")");
+        }
         Checks.present("machine", machine);
         Checks.text("kit", kit);
         Checks.text("jdk", jdk);

@@ -8,17 +8,20 @@ public final class ResultsSchema {
      * Version written into {@code run.json} and {@code results.json}. Version 2 added the run's data plane
      * ({@code inputs.dataPlane}); version 3 the workload ({@code inputs.workload}) and the work per transaction of
      * every step ({@code steps[].work}); version 4 the Kubernetes cluster of a run of the {@code kubernetes} target
-     * ({@code inputs.cluster}).
+     * ({@code inputs.cluster}); version 5 whether the load came through the ingress gateway
+     * ({@code inputs.dataPlane.ingress}).
      */
-    public static final String VERSION = "4";
+    public static final String VERSION = "5";
 
     /**
      * Versions the readers accept, oldest first. Files of an older version are upgraded as they are read (version 1:
      * {@code dataPlane} becomes {@link DataPlaneInfo#unknownNetty()}; versions 1 and 2: {@code workload} becomes
      * {@link WorkloadInfo#FIRST_VERSION}, steps have no {@code work}; versions 1 to 3: {@code cluster} is
-     * {@code null}); any other version is refused.
+     * {@code null}; versions 1 to 4: a recorded {@code dataPlane} gets {@code ingress} {@code false}, the load went
+     * straight to the sidecars, except in a latency cell's document, whose data plane gets the cell's own
+     * {@code ingress}); any other version is refused.
      */
-    public static final List<String> READABLE_VERSIONS = List.of("1", "2", "3", VERSION);
+    public static final List<String> READABLE_VERSIONS = List.of("1", "2", "3", "4", VERSION);
 
     /** Cumulative counters of the application's work ({@code epochMs,component,counter,value}), sampled during a run. */
     public static final String COUNTERS_FILE = "counters.csv";

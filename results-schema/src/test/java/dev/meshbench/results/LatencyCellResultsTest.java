@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,8 @@ class LatencyCellResultsTest {
     static LatencyCellResults cell(String id, RunStatus status, LoadPhase max, LoadPhase fixed) {
         String[] p = id.split("/");
         return new LatencyCellResults(ResultsSchema.VERSION, ResultsSchema.LATENCY_KIND, "20261123T060000-" + id.replace('/', '-') + "-netty", id,
-                p[0], Integer.parseInt(p[1]), p[2].equals("gateway"), p[3].equals("sidecar"), TargetKind.LOCAL, DataPlaneInfo.unknownNetty(),
+                p[0], Integer.parseInt(p[1]), p[2].equals("gateway"), p[3].equals("sidecar"), TargetKind.LOCAL,
+                DataPlaneInfo.unknownNetty().withIngress(p[2].equals("gateway")),
                 new Machine(2, 1L << 34, "Linux"), "0.1.0", "17", "meshbench open-loop generator", "2026-11-23T06:00:00Z", status,
                 status == RunStatus.FAILED ? "sidecar-a-1 exited with 1" : null, Map.of("meshbench.dataplane", "netty"), max, 0.75, fixed,
                 Map.of("mesh", 0.4, "app", 0.9), List.of());
@@ -60,6 +62,25 @@ class LatencyCellResultsTest {
     }
 
     @Test
+    @DisplayName("reads a version 4 latency.json with the cell's own ingress in its data plane")
+    void aVersion4FileReadsWithTheCellsIngress(@TempDir Path dir) throws Exception {
+        LatencyCellResults r = cell("single/1/gateway/sidecar", RunStatus.PASSED, phase(null, 6400, false), phase(4800.0, 4790, false));
+        Path file = dir.resolve(ResultsSchema.LATENCY_FILE);
+        ResultsJson.writeJson(file, r);
+        String v5 = Files.readString(file);
+        String v4 = v5.replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"4\"")
+                .replace("\n    \"ingress\" : true,", "");
+        assertTrue(v4.contains("\"schemaVersion\" : \"4\"") && v4.split("\"ingress\"", -1).length == 2,
+                "a version 4 file: the cell's ingress only, none in the data plane: " + v4);
+        Files.writeString(file, v4);
+
+        LatencyCellResults read = ResultsJson.readLatency(file);
+
+        assertTrue(read.dataPlane().ingress(), "the gateway cell's data plane had the ingress gateway");
+        assertEquals(r, read);
+    }
+
+    @Test
     void refusesInconsistentDocuments() {
         LoadPhase max = phase(null, 100, false);
         assertThrows(IllegalArgumentException.class, () -> new LatencyCellResults(ResultsSchema.VERSION, "run", "r", "single/1/none/none", "single",
@@ -70,6 +91,10 @@ class LatencyCellResultsTest {
                 new Machine(2, 1, "L"), "k", "17", "g", "t", RunStatus.PASSED, null, Map.of(), max, 0.75, max, Map.of(), List.of()));
         assertTrue(mismatch.getMessage().contains("disagrees"), mismatch.getMessage());
         assertThrows(IllegalArgumentException.class, () -> cell("single/1/none/none", RunStatus.PASSED, max, null), "a passed cell has both phases");
+        IllegalArgumentException ingress = assertThrows(IllegalArgumentException.class, () -> new LatencyCellResults(ResultsSchema.VERSION,
+                ResultsSchema.LATENCY_KIND, "r", "single/1/gateway/none", "single", 1, true, false, TargetKind.LOCAL, DataPlaneInfo.unknownNetty(),
+                new Machine(2, 1, "L"), "k", "17", "g", "t", RunStatus.PASSED, null, Map.of(), max, 0.75, max, Map.of(), List.of()));
+        assertEquals("dataPlane.ingress (false) disagrees with the cell's ingress (true)", ingress.getMessage());
         assertEquals("sidecar-a-1 exited with 1", cell("single/1/none/none", RunStatus.FAILED, null, null).failureReason());
         assertThrows(IllegalArgumentException.class, () -> new LoadPhase(1, 1, 1, Map.of(), 10.0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, true, " ", null, null),
                 "fell behind without a reason");

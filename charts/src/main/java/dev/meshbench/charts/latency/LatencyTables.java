@@ -109,7 +109,9 @@ public record LatencyTables(LatencyReportModel model, List<PlaneSummary> planes,
         List<PlaneSummary> planes = m.dataPlanes().stream().map(p -> new PlaneSummary(p,
                 m.rows(p).stream().filter(r -> r.measured() != null).count(), m.rows(p).size(),
                 DATA_PLANES.getOrDefault(p, "data plane " + p),
-                all.stream().filter(c -> c.dataPlane().equals(p)).map(c -> c.results().dataPlane()).distinct()
+                // whether a cell had the ingress gateway is its own column, not part of the data plane's description
+                all.stream().filter(c -> c.dataPlane().equals(p)).map(c -> c.results().dataPlane().withIngress(true))
+                        .distinct()
                         .map(d -> d.label() + ": " + d.versionsText()
                                 + (d.workers() == null ? "" : ", " + d.workers() + " worker threads per proxy"))
                         .distinct().collect(Collectors.joining("; ")))).toList();

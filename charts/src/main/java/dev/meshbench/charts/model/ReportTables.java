@@ -68,6 +68,14 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         notes = List.copyOf(notes);
     }
 
+    /**
+     * How the load entered the mesh over the report's runs ({@link DataPlaneInfo#entry()}), each once, in the order of
+     * {@link #dataPlanes}: one value when every run took the same way in.
+     */
+    public List<String> entries() {
+        return dataPlanes.stream().map(DataPlaneLine::entry).distinct().toList();
+    }
+
     /** Whether a comparison line is its data plane's baseline, has one, or has none. */
     public enum Baseline {
         IS_BASELINE, PRESENT, MISSING
@@ -146,11 +154,14 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
      *                    recorded
      * @param workers     the proxies' worker threads over its runs
      * @param sidecarMtls whether sidecars talk mTLS to each other
+     * @param entry       how the load entered the mesh ({@link DataPlaneInfo#entry()}): through the ingress gateway or
+     *                    straight to the sidecars (the label says {@code no ingress} for the latter, so it is one
+     *                    value per label)
      * @param tlsProvider the TLS provider(s) over its runs
      * @param runIds      the runs that used it
      */
     public record DataPlaneLine(String label, List<String> versions, String workers, boolean sidecarMtls,
-            String tlsProvider, List<String> runIds) {
+            String entry, String tlsProvider, List<String> runIds) {
         public DataPlaneLine {
             versions = List.copyOf(versions);
             runIds = List.copyOf(runIds);
@@ -320,7 +331,8 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         if (roles.isEmpty()) {
             return new ComponentTable(m.cases(), List.of());
         }
-        // in the order traffic meets them: sidecars, then the gateway, then the SNI proxy; each role ends in a total
+        // in the order traffic meets them: the ingress gateway, sidecars, then the egress gateway, then the SNI proxy;
+        // each role ends in a total
         Comparator<String> byPath = Comparator.comparing((String n) -> roles.get(n))
                 .thenComparing(ComponentNames.trafficOrder());
         List<String> names = roles.keySet().stream().sorted(byPath).toList();
@@ -369,7 +381,8 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
                     .filter(p -> p.versions().containsKey(k)).toList(), p -> p.versions().get(k), "", " / ")).toList();
             lines.add(new DataPlaneLine(e.getKey(), versions,
                     distinct(planes, p -> p.workers() == null ? null : p.workers().toString(), "not recorded", ", "),
-                    planes.get(0).sidecarMtls(), distinct(planes, DataPlaneInfo::tlsProvider, "not recorded", ", "),
+                    planes.get(0).sidecarMtls(), planes.get(0).entry(),
+                    distinct(planes, DataPlaneInfo::tlsProvider, "not recorded", ", "),
                     e.getValue().stream().map(LoadedRun::runId).toList()));
         }
         return lines;

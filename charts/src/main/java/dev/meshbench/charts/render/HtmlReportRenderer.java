@@ -148,6 +148,13 @@ public final class HtmlReportRenderer {
                 text(". Every run stepped through " + m.clientSteps().stream().map(String::valueOf)
                         .collect(Collectors.joining(", ")) + " concurrent clients. Response time and CPU are compared at "),
                 el("b").text(m.clients() + " clients"), text("."));
+        List<String> entries = t.entries();
+        if (entries.size() == 1) {
+            p.text(" The load came " + entries.get(0) + ".");
+        } else {
+            p.text(" The load came " + String.join(" in some runs and ", entries) + " in others; runs that came "
+                    + "straight to the sidecars are labelled no ingress and never mixed with the others.");
+        }
         if (t.repeats()) {
             p.text(" Where a case ran more than once on a data plane, figures are the mean over those runs and the "
                     + "charts and tables show the lowest and highest run.");
@@ -372,7 +379,7 @@ public final class HtmlReportRenderer {
         nodes.add(el("h2").attr("id", "runs").text("Runs and their inputs"));
         nodes.add(el("p").text("Data planes (the proxies that carried the mesh traffic):"));
         Element planes = el("table").add(el("tr").add(thL("data plane"), thL("versions"), th("workers"),
-                thL("sidecar mTLS"), thL("TLS provider"), thL("runs")));
+                thL("sidecar mTLS"), thL("load"), thL("TLS provider"), thL("runs")));
         for (ReportTables.DataPlaneLine p : t.dataPlanes()) {
             Element versions = el("td").cls("l");
             if (p.versions().isEmpty()) {
@@ -382,7 +389,7 @@ public final class HtmlReportRenderer {
                 versions.add(i == 0 ? fragment() : el("br"), text(p.versions().get(i)));
             }
             planes.add(el("tr").add(tdL(p.label()), versions, td(p.workers()), tdL(p.sidecarMtls() ? "yes" : "no"),
-                    tdL(p.tlsProvider()), tdL(String.join(", ", p.runIds()))));
+                    tdL(p.entry()), tdL(p.tlsProvider()), tdL(String.join(", ", p.runIds()))));
         }
         nodes.add(wide(planes));
         if (!t.shared().isEmpty()) {

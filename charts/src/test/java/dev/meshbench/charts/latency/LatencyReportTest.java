@@ -383,7 +383,7 @@ class LatencyReportTest {
         CellId c = CellId.parse(cellId);
         return new LatencyCellResults(ResultsSchema.VERSION, ResultsSchema.LATENCY_KIND, runId, cellId, c.graph(),
                 c.scale(), c.ingress(), c.sidecar(), TargetKind.LOCAL,
-                new DataPlaneInfo(plane, Map.of("sidecar", plane + " 1.0"), 2, false, null),
+                new DataPlaneInfo(plane, Map.of("sidecar", plane + " 1.0"), 2, false, c.ingress(), null),
                 new Machine(2, 8L << 30, "Linux 6.1 amd64"), "0.1.0-SNAPSHOT", "17.0.12", "meshbench loadgen 0.1.0",
                 start, status, reason, Map.of(), closed, 0.75, open, Map.of(), List.of());
     }

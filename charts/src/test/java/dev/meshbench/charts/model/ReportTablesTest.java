@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportTablesTest {
     private static final Path RESULTS = Path.of("src/test/resources/results");
     private static final String NETTY = "netty (JDK TLS)";
-    private static final String NETTY_V1 = "netty (JDK TLS, no sidecar mTLS) \u00b7 roundtrip mix, no flight cache, sync rewards";
+    private static final String NETTY_V1 = "netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards";
 
     private static ReportModel model;
     private static ReportTables tables;
@@ -123,18 +123,21 @@ class ReportTablesTest {
     }
 
     @Test
-    @DisplayName("data planes: versions per component kind in traffic order, workers, TLS provider and the runs that used it")
+    @DisplayName("data planes: versions per component kind in traffic order, workers, how the load came in, TLS provider "
+            + "and the runs that used it")
     void dataPlanes() {
         ReportTables.DataPlaneLine envoy = tables.dataPlanes().stream().filter(p -> p.label().equals("envoy"))
                 .findFirst().orElseThrow();
         assertEquals(new ReportTables.DataPlaneLine("envoy", List.of("sidecar: envoy 1.40.0",
-                "egress-gateway: envoy 1.40.0", "sni-proxy: nginx 1.22.1"), "2", true, "BoringSSL",
+                "egress-gateway: envoy 1.40.0", "sni-proxy: nginx 1.22.1"), "2", true, "through the ingress gateway", "BoringSSL",
                 List.of("bypass-envoy-1", "sni-envoy-1", "sni-envoy-2")), envoy);
         ReportTables.DataPlaneLine v1 = tables.dataPlanes().stream().filter(p -> p.label().equals(NETTY_V1))
                 .findFirst().orElseThrow();
-        assertEquals(new ReportTables.DataPlaneLine(NETTY_V1, List.of(), "not recorded", false, "JDK",
+        assertEquals(new ReportTables.DataPlaneLine(NETTY_V1, List.of(), "not recorded", false, "straight to the sidecars", "JDK",
                 List.of("mtls-v1")), v1);
         assertEquals(model.dataPlanes(), tables.dataPlanes().stream().map(ReportTables.DataPlaneLine::label).toList());
+        assertEquals(List.of("through the ingress gateway", "straight to the sidecars"), tables.entries(),
+                "the runs of version 5 came through the ingress gateway, the version 1 run straight to the sidecars");
     }
 
     @Test

@@ -329,7 +329,7 @@ public final class KubernetesDeployment implements Deployment {
                     .filter(ct -> "sni-proxy".equals(ct.getName())).findFirst()
                     .ifPresent(ct -> versions.put("sni-proxy", ct.getImage()));
         }
-        return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.tlsProvider());
+        return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 
     @Override

@@ -320,7 +320,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
                 versions.put("ingress-gateway", "istio-proxy " + v);
             }
         });
-        return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.tlsProvider());
+        return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 
     /** The resources applied, in order. */

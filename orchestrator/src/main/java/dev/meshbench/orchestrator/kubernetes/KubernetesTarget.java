@@ -94,12 +94,15 @@ public final class KubernetesTarget implements Target {
     /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
     @Override
     public DataPlaneInfo dataPlane() {
-        return plannedDataPlane();
+        return plannedDataPlane(ingress);
     }
 
-    /** Istio's proxies as planned on any cluster: auto-mTLS on, BoringSSL (Envoy's), versions read per deployment. */
-    static DataPlaneInfo plannedDataPlane() {
-        return new DataPlaneInfo(DATA_PLANE, Map.of(), null, true, "BoringSSL");
+    /**
+     * Istio's proxies as planned on any cluster: auto-mTLS on, BoringSSL (Envoy's), versions read per deployment;
+     * {@code ingress}: whether the load goes through the ingress gateway.
+     */
+    static DataPlaneInfo plannedDataPlane(boolean ingress) {
+        return new DataPlaneInfo(DATA_PLANE, Map.of(), null, true, ingress, "BoringSSL");
     }
 
     public KubernetesSettings settings() {

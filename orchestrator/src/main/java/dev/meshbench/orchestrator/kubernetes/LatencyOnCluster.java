@@ -55,9 +55,12 @@ public final class LatencyOnCluster {
         }
     }
 
-    /** The data plane cells on a cluster run: Istio's proxies; versions are read from the cluster per cell. */
+    /**
+     * The data plane cells on a cluster run: Istio's proxies; versions are read from the cluster per cell, and
+     * {@link dev.meshbench.orchestrator.latency.LatencyRunner} sets each cell's own ingress.
+     */
     public static DataPlaneInfo plannedDataPlane() {
-        return KubernetesTarget.plannedDataPlane();
+        return KubernetesTarget.plannedDataPlane(false);
     }
 
     /** The cluster settings a cell's results record (no kubeconfig, nothing secret). */

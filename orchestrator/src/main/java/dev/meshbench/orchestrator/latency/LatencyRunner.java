@@ -104,7 +104,8 @@ public final class LatencyRunner {
         LoadPhase max = null;
         LoadPhase fixed = null;
         Map<String, Double> cores = new TreeMap<>();
-        DataPlaneInfo dataPlane = plannedDataPlane;
+        DataPlaneInfo cellPlane = plannedDataPlane.withIngress(cell.ingress());
+        DataPlaneInfo dataPlane = cellPlane;
         String failure = null;
         String tag = "[" + cell.id() + "]";
         try {
@@ -113,7 +114,7 @@ public final class LatencyRunner {
             throw new IllegalStateException("creating " + dir + " failed: " + e.getMessage(), e);
         }
         try (LatencyDeployment d = deployer.deploy(cell, dir.resolve("logs"))) {
-            dataPlane = d.dataPlane(plannedDataPlane);
+            dataPlane = d.dataPlane(cellPlane);
             List<URI> targets = d.targets();
             Consumer<String> progress = line -> out.println(tag + " " + line);
             if (settings.warmupSeconds() > 0) {

@@ -380,7 +380,7 @@ public final class LocalDeployment implements Deployment {
             }
         }
         return providers.isEmpty() ? planned : new DataPlaneInfo(planned.name(), planned.versions(), planned.workers(),
-                planned.sidecarMtls(), String.join("+", providers));
+                planned.sidecarMtls(), planned.ingress(), String.join("+", providers));
     }
 
     /** Ready lines by component, as printed. */

@@ -25,6 +25,7 @@ public final class LocalTarget implements Target {
     public DataPlaneInfo dataPlane() {
         LocalDataPlane d = config.dataPlane();
         return new DataPlaneInfo(d.dataPlane().id(), d.versions(), d.options().workers(), d.options().sidecarMtls(),
+                d.options().ingress(),
                 switch (d.dataPlane()) {
                     case NETTY -> null; // the relays choose at start: LocalDeployment.dataPlane reads their choice
                     case ENVOY -> "BoringSSL";

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
@@ -42,7 +43,7 @@ import java.util.regex.Pattern;
  * field and the problem. Files of an older readable version ({@link ResultsSchema#READABLE_VERSIONS}) are upgraded
  * as they are read: a version 1 file (no {@code dataPlane}) gets {@link DataPlaneInfo#unknownNetty()}, a file
  * before version 3 (no {@code workload}) {@link WorkloadInfo#FIRST_VERSION}, a file before version 4 no
- * {@code cluster}.
+ * {@code cluster}, a file before version 5 a data plane without the ingress gateway ({@code ingress} false).
  */
 public final class ResultsJson {
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
@@ -82,8 +83,8 @@ public final class ResultsJson {
     }
 
     /** Reads a latency cell's {@code latency.json}. */
-    public static dev.meshbench.results.LatencyCellResults readLatency(Path file) throws ResultsFormatException {
-        return read(file, dev.meshbench.results.LatencyCellResults.class);
+    public static LatencyCellResults readLatency(Path file) throws ResultsFormatException {
+        return read(file, LatencyCellResults.class);
     }
 
     /** Writes {@code run.json} atomically (readers never see half a file), so it can be rewritten after every step. */
@@ -152,7 +153,11 @@ public final class ResultsJson {
      * <li>before version 3, {@code workload} becomes {@link WorkloadInfo#FIRST_VERSION}: every run ran the kit's first
      * workload (round trips, no flight cache, rewards before the answer); steps have no {@code work}, which later
      * versions allow;</li>
-     * <li>before version 4, {@code cluster} stays absent, which reads as {@code null}: no cluster was recorded.</li>
+     * <li>before version 4, {@code cluster} stays absent, which reads as {@code null}: no cluster was recorded;</li>
+     * <li>before version 5, a recorded {@code dataPlane} gets {@code ingress} {@code false}: the load went straight
+     * to the sidecars (a {@code null} one stays {@code null}). A latency cell's document
+     * ({@link dev.meshbench.results.LatencyCellResults}) recorded whether its cell had an ingress gateway in its own
+     * {@code ingress}; its data plane gets that value.</li>
      * </ul>
      * A field of a later version in an older file is an error, and so is a results file whose inputs say another
      * version than the file.
@@ -161,6 +166,10 @@ public final class ResultsJson {
             throws ResultsFormatException {
         int from = Integer.parseInt(fileVersion);
         root.put("schemaVersion", ResultsSchema.VERSION);
+        if (type == LatencyCellResults.class) {
+            upgradeLatencyCell(origin, root, fileVersion);
+            return;
+        }
         InputsNode located = inputsOf(root, type);
         if (located == null) {
             return; // nothing else to upgrade; binding reports a missing or malformed 'inputs'
@@ -181,6 +190,10 @@ public final class ResultsJson {
         if (from < 4) {
             refuseLater(origin, inputs.has("cluster"), prefix + "cluster", fileVersion, "a cluster", "4");
         }
+        if (from < 5 && inputs.get("dataPlane") instanceof ObjectNode plane) {
+            refuseLater(origin, plane.has("ingress"), prefix + "dataPlane.ingress", fileVersion, "an ingress", "5");
+            plane.put("ingress", false);
+        }
         if (inputs != root) {
             JsonNode nestedVersion = inputs.get("schemaVersion");
             if (nestedVersion != null && nestedVersion.isTextual()) {
@@ -196,6 +209,18 @@ public final class ResultsJson {
         }
         if (from < 3) {
             inputs.set("workload", MAPPER.valueToTree(WorkloadInfo.FIRST_VERSION));
+        }
+    }
+
+    /** A latency cell's document before version 5: its data plane gets the cell's own {@code ingress}. */
+    private static void upgradeLatencyCell(Path origin, ObjectNode root, String fileVersion)
+            throws ResultsFormatException {
+        if (root.get("dataPlane") instanceof ObjectNode plane) {
+            refuseLater(origin, plane.has("ingress"), "dataPlane.ingress", fileVersion, "an ingress", "5");
+            JsonNode cellIngress = root.get("ingress");
+            if (cellIngress != null && cellIngress.isBoolean()) {
+                plane.put("ingress", cellIngress.booleanValue());
+            } // else binding reports the cell's missing or malformed 'ingress'
         }
     }
 

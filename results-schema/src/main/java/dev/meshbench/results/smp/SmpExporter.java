@@ -132,6 +132,9 @@ public final class SmpExporter {
             labels.put(LABEL_PREFIX + "data-plane", plane.name());
             meshLabels.put(LABEL_PREFIX + "data-plane", plane.name());
             plane.versions().forEach((kind, version) -> labels.put(LABEL_PREFIX + kind + "-version", version));
+            // SMP has no field for whether the load came through the ingress gateway (its profile ingress_only names
+            // a test of the gateway alone): a label, like the TLS provider
+            labels.put(LABEL_PREFIX + "ingress", Boolean.toString(plane.ingress()));
             if (plane.tlsProvider() != null) {
                 labels.put(LABEL_PREFIX + "tls-provider", plane.tlsProvider());
             }

@@ -1,6 +1,7 @@
 package dev.meshbench.results.convert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,7 +63,7 @@ class ResultsConverterGoldenTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1", "sni-k8s-1"})
-    @DisplayName("reads and rewrites each committed run.json of schema version 4 byte for byte")
+    @DisplayName("reads and rewrites each committed run.json of schema version 5 byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
@@ -74,10 +75,10 @@ class ResultsConverterGoldenTest {
         DataPlaneInfo netty = ResultsJson.readRunInputs(RUNS.resolve("sni-1/run.json")).dataPlane();
         assertEquals(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)",
                 "egress-gateway", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)",
-                "sni-proxy", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)"), 2, true, "JDK"), netty);
+                "sni-proxy", "meshbench-netty 0.1.0-SNAPSHOT (JDK TLS)"), 2, true, true, "JDK"), netty);
         DataPlaneInfo envoy = ResultsJson.readRunInputs(RUNS.resolve("sni-envoy-1/run.json")).dataPlane();
         assertEquals(new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0", "egress-gateway", "envoy 1.40.0",
-                "sni-proxy", "nginx 1.22.1"), 2, true, "BoringSSL"), envoy);
+                "sni-proxy", "nginx 1.22.1"), 2, true, true, "BoringSSL"), envoy);
         assertEquals(List.of("sidecar", "egress-gateway", "sni-proxy"), List.copyOf(envoy.versions().keySet()),
                 "versions in traffic order");
         assertTrue(Files.readString(RUNS.resolve("sni-envoy-1/results.golden.json")).contains("""
@@ -90,6 +91,7 @@ class ResultsConverterGoldenTest {
                       },
                       "workers" : 2,
                       "sidecarMtls" : true,
+                      "ingress" : true,
                       "tlsProvider" : "BoringSSL"
                     },
                     "workload" : {
@@ -127,8 +129,8 @@ class ResultsConverterGoldenTest {
     }
 
     @Test
-    @DisplayName("upgrades a version 1 run.json as it reads it: version 4, the unknown netty data plane, the first "
-            + "workload, no cluster")
+    @DisplayName("upgrades a version 1 run.json as it reads it: version 5, the unknown netty data plane (no ingress), "
+            + "the first workload, no cluster")
     void readsVersion1RunJson() throws IOException {
         Path file = RUNS.resolve("mtls-v1/run.json");
         String v1 = Files.readString(file);
@@ -136,8 +138,8 @@ class ResultsConverterGoldenTest {
         RunInputs in = ResultsJson.readRunInputs(file);
         assertEquals(ResultsSchema.VERSION, in.schemaVersion());
         assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlane());
-        assertEquals("netty (JDK TLS, no sidecar mTLS)", in.dataPlane().label());
-        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"4\"")
+        assertEquals("netty (JDK TLS, no sidecar mTLS, no ingress)", in.dataPlane().label());
+        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"5\"")
                 .replace("  \"failureReason\" : null\n}\n", """
                           "failureReason" : null,
                           "dataPlane" : {
@@ -145,6 +147,7 @@ class ResultsConverterGoldenTest {
                             "versions" : { },
                             "workers" : null,
                             "sidecarMtls" : false,
+                            "ingress" : false,
                             "tlsProvider" : "JDK"
                           },
                           "workload" : {
@@ -159,40 +162,89 @@ class ResultsConverterGoldenTest {
     }
 
     @Test
-    @DisplayName("upgrades a version 2 run.json as it reads it: version 4, the first workload, nothing else changed")
+    @DisplayName("upgrades a version 2 run.json as it reads it: version 5, the first workload, no ingress, nothing "
+            + "else changed")
     void readsVersion2RunJson() throws IOException {
         Path v2 = Path.of("src/test/resources/edge/run-v2.json");
         assertTrue(Files.readString(v2).contains("\"schemaVersion\" : \"2\""), "the fixture is a version 2 file");
         RunInputs in = ResultsJson.readRunInputs(v2);
         assertEquals(WorkloadInfo.FIRST_VERSION, in.workload());
-        assertEquals("netty (JDK TLS) · roundtrip mix, no flight cache, sync rewards", in.seriesLabel());
+        assertEquals("netty (JDK TLS, no ingress) · roundtrip mix, no flight cache, sync rewards", in.seriesLabel());
         assertNull(in.cluster());
-        // the same run, written as version 4, is the committed sni-1 run.json
-        assertEquals(Files.readString(RUNS.resolve("sni-1/run.json")), ResultsJson.toJson(in));
+        // the same run, written as version 5, is the committed sni-1 run.json without the ingress
+        assertEquals(sni1WithoutIngress(), ResultsJson.toJson(in));
+    }
+
+    /** The committed sni-1 run.json as a run before version 5 reads: the load went straight to the sidecars. */
+    private static String sni1WithoutIngress() throws IOException {
+        String v5 = Files.readString(RUNS.resolve("sni-1/run.json"));
+        assertTrue(v5.contains("\"ingress\" : true,"), "the committed sample came through the ingress gateway");
+        return v5.replace("\"ingress\" : true,", "\"ingress\" : false,");
     }
 
     @Test
-    @DisplayName("upgrades a version 3 run.json as it reads it: version 4 without a cluster, nothing else changed")
+    @DisplayName("upgrades a version 3 run.json as it reads it: version 5 without a cluster, no ingress, nothing "
+            + "else changed")
     void readsVersion3RunJson() throws IOException {
         Path v3 = Path.of("src/test/resources/edge/run-v3.json");
         assertTrue(Files.readString(v3).contains("\"schemaVersion\" : \"3\""), "the fixture is a version 3 file");
         RunInputs in = ResultsJson.readRunInputs(v3);
         assertEquals(ResultsSchema.VERSION, in.schemaVersion());
         assertNull(in.cluster());
-        assertEquals(Files.readString(RUNS.resolve("sni-1/run.json")), ResultsJson.toJson(in));
+        assertEquals(sni1WithoutIngress(), ResultsJson.toJson(in));
     }
 
     @Test
-    @DisplayName("reads a version 3 results.json exactly as converting its run folder again gives")
+    @DisplayName("upgrades a version 4 run.json as it reads it: version 5, the load straight to the sidecars (no "
+            + "ingress), nothing else changed")
+    void readsVersion4RunJson() throws IOException {
+        Path v4 = Path.of("src/test/resources/edge/run-v4.json");
+        String text = Files.readString(v4);
+        assertTrue(text.contains("\"schemaVersion\" : \"4\"") && !text.contains("ingress"),
+                "the fixture is a version 4 file, which has no ingress");
+        RunInputs in = ResultsJson.readRunInputs(v4);
+        assertEquals(ResultsSchema.VERSION, in.schemaVersion());
+        assertFalse(in.dataPlane().ingress());
+        assertEquals("netty (JDK TLS, no ingress)", in.dataPlane().label());
+        assertEquals("straight to the sidecars", in.dataPlane().entry());
+        assertEquals(sni1WithoutIngress(), ResultsJson.toJson(in));
+    }
+
+    @Test
+    @DisplayName("reads a version 3 results.json exactly as converting its run folder again gives, without the "
+            + "ingress")
     void readsVersion3Results() throws IOException {
         Path dir = RUNS.resolve("sni-1");
         String v3 = Files.readString(dir.resolve("results.golden.json"))
-                .replace("\"schemaVersion\" : \"4\"", "\"schemaVersion\" : \"3\"")
-                .replace("    },\n    \"cluster\" : null\n  },", "    }\n  },");
-        assertTrue(!v3.contains("cluster") && v3.contains("\"schemaVersion\" : \"3\""), "a version 3 results.json");
+                .replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"3\"")
+                .replace("    },\n    \"cluster\" : null\n  },", "    }\n  },")
+                .replace("\n      \"ingress\" : true,", "");
+        assertTrue(!v3.contains("cluster") && !v3.contains("\"ingress\"") && v3.contains("\"schemaVersion\" : \"3\""),
+                "a version 3 results.json");
         RunResults old = ResultsJson.fromJson(dir.resolve("results.json"), v3, RunResults.class);
-        assertEquals(ResultsConverter.compute(dir), old);
+        assertEquals(withoutIngress(ResultsConverter.compute(dir)), old);
         assertNull(old.inputs().cluster());
+    }
+
+    @Test
+    @DisplayName("reads a version 4 results.json exactly as converting its run folder again gives, without the "
+            + "ingress")
+    void readsVersion4Results() throws IOException {
+        Path dir = RUNS.resolve("sni-1");
+        String v4 = Files.readString(dir.resolve("results.golden.json"))
+                .replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"4\"")
+                .replace("\n      \"ingress\" : true,", "");
+        assertTrue(!v4.contains("\"ingress\"") && v4.contains("\"schemaVersion\" : \"4\""), "a version 4 results.json");
+        RunResults old = ResultsJson.fromJson(dir.resolve("results.json"), v4, RunResults.class);
+        assertEquals(withoutIngress(ResultsConverter.compute(dir)), old);
+        assertEquals("netty (JDK TLS, no ingress) · roundtrip mix, no flight cache, sync rewards",
+                old.inputs().seriesLabel());
+    }
+
+    /** {@code r} as a run before schema version 5 reads: its data plane without the ingress. */
+    private static RunResults withoutIngress(RunResults r) {
+        return new RunResults(r.schemaVersion(), r.inputs().withDataPlane(r.inputs().dataPlane().withIngress(false)),
+                r.conversion(), r.steps(), r.notes());
     }
 
     @Test

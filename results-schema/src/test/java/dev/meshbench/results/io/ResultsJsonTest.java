@@ -29,9 +29,10 @@ class ResultsJsonTest {
     static final Path RESULTS_V1 = Path.of("src/test/resources/runs/mtls-v1/results.json");
     static final Path RUN_V2 = Path.of("src/test/resources/edge/run-v2.json");
     static final Path RUN_V3 = Path.of("src/test/resources/edge/run-v3.json");
+    static final Path RUN_V4 = Path.of("src/test/resources/edge/run-v4.json");
     static final Path RUN_K8S = Path.of("src/test/resources/runs/sni-k8s-1/run.json");
     static final DataPlaneInfo ENVOY = new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0",
-            "egress-gateway", "envoy 1.40.0", "sni-proxy", "nginx 1.22.1"), 2, true, "BoringSSL");
+            "egress-gateway", "envoy 1.40.0", "sni-proxy", "nginx 1.22.1"), 2, true, true, "BoringSSL");
 
     @TempDir
     Path tmp;
@@ -68,12 +69,15 @@ class ResultsJsonTest {
     }
 
     @Test
-    @DisplayName("labels a data plane by its name, the Netty relays' TLS provider, and whether sidecars talk without mTLS")
+    @DisplayName("labels a data plane by its name, the Netty relays' TLS provider, whether sidecars talk without mTLS and whether the load bypassed the ingress")
     void dataPlaneLabels() {
         assertEquals("envoy", ENVOY.label());
-        assertEquals("netty (JDK TLS, no sidecar mTLS)", DataPlaneInfo.unknownNetty().label());
-        assertEquals("netty (BoringSSL TLS)", new DataPlaneInfo("netty", Map.of(), 2, true, "BoringSSL").label());
-        assertEquals("netty (no sidecar mTLS)", new DataPlaneInfo("netty", Map.of(), 2, false, null).label());
+        assertEquals("netty (JDK TLS, no sidecar mTLS, no ingress)", DataPlaneInfo.unknownNetty().label());
+        assertEquals("netty (BoringSSL TLS)", new DataPlaneInfo("netty", Map.of(), 2, true, true, "BoringSSL").label());
+        assertEquals("netty (no sidecar mTLS)", new DataPlaneInfo("netty", Map.of(), 2, false, true, null).label());
+        assertEquals("envoy (no ingress)", ENVOY.withIngress(false).label());
+        assertEquals("through the ingress gateway", ENVOY.entry());
+        assertEquals("straight to the sidecars", ENVOY.withIngress(false).entry());
         assertEquals("sidecar=envoy 1.40.0, egress-gateway=envoy 1.40.0, sni-proxy=nginx 1.22.1",
                 ENVOY.versionsText());
         assertEquals("versions not recorded", DataPlaneInfo.unknownNetty().versionsText());
@@ -86,19 +90,19 @@ class ResultsJsonTest {
     void dataPlaneValidation() {
         Map<String, String> v = Map.of("sidecar", "envoy 1.40.0");
         assertEquals("dataPlane.name (\"Envoy\") must be a lower-case id such as netty or envoy",
-                invalid(() -> new DataPlaneInfo("Envoy", v, 2, true, null)));
+                invalid(() -> new DataPlaneInfo("Envoy", v, 2, true, true, null)));
         assertEquals("dataPlane.name (null) must not be blank",
-                invalid(() -> new DataPlaneInfo(null, v, 2, true, null)));
-        assertEquals("dataPlane.versions is missing", invalid(() -> new DataPlaneInfo("envoy", null, 2, true, null)));
+                invalid(() -> new DataPlaneInfo(null, v, 2, true, true, null)));
+        assertEquals("dataPlane.versions is missing", invalid(() -> new DataPlaneInfo("envoy", null, 2, true, true, null)));
         assertEquals("dataPlane.versions key (\"Sidecar\") must be a lower-case component kind such as sidecar, "
                 + "egress-gateway or sni-proxy",
-                invalid(() -> new DataPlaneInfo("envoy", Map.of("Sidecar", "envoy 1.40.0"), 2, true, null)));
+                invalid(() -> new DataPlaneInfo("envoy", Map.of("Sidecar", "envoy 1.40.0"), 2, true, true, null)));
         assertEquals("dataPlane.versions.sidecar (\" \") must not be blank",
-                invalid(() -> new DataPlaneInfo("envoy", Map.of("sidecar", " "), 2, true, null)));
-        assertEquals("dataPlane.workers (0) must be positive", invalid(() -> new DataPlaneInfo("envoy", v, 0, true,
+                invalid(() -> new DataPlaneInfo("envoy", Map.of("sidecar", " "), 2, true, true, null)));
+        assertEquals("dataPlane.workers (0) must be positive", invalid(() -> new DataPlaneInfo("envoy", v, 0, true, true,
                 null)));
         assertEquals("dataPlane.tlsProvider (\"\") must not be blank",
-                invalid(() -> new DataPlaneInfo("envoy", v, 2, true, "")));
+                invalid(() -> new DataPlaneInfo("envoy", v, 2, true, true, "")));
         assertEquals("dataPlane is missing", invalid(() -> starting().withDataPlane(null)));
     }
 
@@ -119,14 +123,14 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses an unknown schema version before reading anything else")
     void unknownVersion() throws IOException {
-        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"4\"",
-                "\"schemaVersion\" : \"5\""));
+        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"5\"",
+                "\"schemaVersion\" : \"6\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
-        assertEquals(f + ": unknown schemaVersion \"5\" (this build reads schema versions \"1\", \"2\", \"3\" and "
-                + "\"4\"; convert the run again or use a matching kit)", e.getMessage());
-        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"4\",\n", ""));
-        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\", \"3\" "
-                + "and \"4\")",
+        assertEquals(f + ": unknown schemaVersion \"6\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\" "
+                + "and \"5\"; convert the run again or use a matching kit)", e.getMessage());
+        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"5\",\n", ""));
+        assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\", \"3\", "
+                + "\"4\" and \"5\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(none)).getMessage());
     }
 
@@ -152,10 +156,10 @@ class ResultsJsonTest {
         Path f = write("run.json", Files.readString(RUN).replace("\"customers\" : 200,",
                 "\"customers\" : 200, \"rampSeconds\" : 3,"));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
-        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 4)", e.getMessage());
+        assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 5)", e.getMessage());
         Path plane = write("run2.json", Files.readString(RUN).replace("\"workers\" : 2,",
                 "\"workers\" : 2, \"colour\" : \"blue\","));
-        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 4)",
+        assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 5)",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(plane)).getMessage());
     }
 
@@ -171,8 +175,8 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses a version 1 file that has a dataPlane: only version 2 knows that field")
     void dataPlaneInVersion1() throws IOException {
-        String v4 = Files.readString(GOLDEN);
-        Path f = write("results.json", v4.replace("\"schemaVersion\" : \"4\"", "\"schemaVersion\" : \"1\""));
+        String v5 = Files.readString(GOLDEN);
+        Path f = write("results.json", v5.replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"1\""));
         assertEquals(f + ": unknown field 'inputs.dataPlane' (not part of schema version 1; a file with a dataPlane "
                 + "must say schemaVersion \"2\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f)).getMessage());
@@ -196,15 +200,31 @@ class ResultsJsonTest {
         assertEquals(v2 + ": unknown field 'cluster' (not part of schema version 2; a file with a cluster must say "
                 + "schemaVersion \"4\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(v2)).getMessage());
-        Path results = write("results.json", Files.readString(GOLDEN).replace("\"schemaVersion\" : \"4\"",
+        Path results = write("results.json", Files.readString(GOLDEN).replace("\"schemaVersion\" : \"5\"",
                 "\"schemaVersion\" : \"3\""));
         assertEquals(results + ": unknown field 'inputs.cluster' (not part of schema version 3; a file with a cluster "
                 + "must say schemaVersion \"4\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(results)).getMessage());
-        Path mixed = write("mixed.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"4\"",
-                "\"schemaVersion\" : \"3\"").replace(",\n    \"cluster\" : null", ""));
-        assertEquals(mixed + ": inputs.schemaVersion \"4\" differs from the file's schemaVersion \"3\"",
+        Path mixed = write("mixed.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"5\"",
+                "\"schemaVersion\" : \"3\"").replace(",\n    \"cluster\" : null", "")
+                .replace("\n      \"ingress\" : true,", ""));
+        assertEquals(mixed + ": inputs.schemaVersion \"5\" differs from the file's schemaVersion \"3\"",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(mixed)).getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a file before version 5 whose data plane says ingress: only version 5 knows that field")
+    void ingressBeforeVersion5() throws IOException {
+        Path f = write("run.json", Files.readString(RUN_V4).replace("\"sidecarMtls\" : true,",
+                "\"sidecarMtls\" : true,\n    \"ingress\" : false,"));
+        assertEquals(f + ": unknown field 'dataPlane.ingress' (not part of schema version 4; a file with an ingress "
+                + "must say schemaVersion \"5\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f)).getMessage());
+        Path results = write("results.json", Files.readString(GOLDEN).replace("\"schemaVersion\" : \"5\"",
+                "\"schemaVersion\" : \"4\""));
+        assertEquals(results + ": unknown field 'inputs.dataPlane.ingress' (not part of schema version 4; a file with "
+                + "an ingress must say schemaVersion \"5\")",
+                assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(results)).getMessage());
     }
 
     @Test

@@ -30,7 +30,8 @@ import java.util.Random;
  * Writes small, synthetic but realistic run folders (run.json, samples.jtl, cpu-samples.csv) for tests. A simple
  * closed-loop model: each client sends a request, waits for the response (latency grows as the case's capacity
  * saturates), thinks, and repeats; components burn CPU per transaction plus a little when idle. Seeded, so the
- * output is the same on every machine. The numbers are made up to look like the study, not measured.
+ * output is the same on every machine. The numbers are made up to look like the study, not measured. Every run has
+ * the load come through the ingress gateway ({@code meshbench.ingress}'s default), which burns mesh CPU of its own.
  */
 public final class SampleRunGenerator {
     /** Client steps of every sample run. */
@@ -97,6 +98,9 @@ public final class SampleRunGenerator {
             double sidecarMsPerTx, double gatewayMsPerTx, double sniProxyMsPerTx) {
         boolean envoy = dataPlane.equals(DataPlaneInfo.ENVOY);
         List<Component> cs = new ArrayList<>();
+        // every request passes the ingress gateway once, whatever the case
+        cs.add(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH, 4099, envoy ? 0.20 : 0.32,
+                envoy ? 1 : 2, envoy ? 43_000_000L : 60_000_000L));
         // the names are the orchestrator's (ComponentNames), in its start order: customer, flight, auth, booking
         double[] appMsPerTx = {0.85, 1.05, 0.55, 1.25};
         for (int i = 0; i < ComponentNames.SERVICES.size(); i++) {
@@ -120,7 +124,7 @@ public final class SampleRunGenerator {
         }
         cs.add(new Component(ComponentNames.MONGO, ComponentRole.DATABASE, 4000, 0.9, 4, 420_000_000L));
         cs.add(new Component("jmeter", ComponentRole.LOAD, 4400, 0.35, 8, 520_000_000L));
-        DataPlaneInfo plane = new DataPlaneInfo(dataPlane, versions, 2, true, envoy ? "BoringSSL" : "JDK");
+        DataPlaneInfo plane = new DataPlaneInfo(dataPlane, versions, 2, true, true, envoy ? "BoringSSL" : "JDK");
         return new CaseModel(id, capacity, baseMs, errors, cs, plane);
     }
 
@@ -195,7 +199,8 @@ public final class SampleRunGenerator {
                 w.write(String.join(",", r) + "\n");
             }
         }
-        writeCpu(dir.resolve("cpu-samples.csv"), random, model, runStart, t + 1000, throughputTimeline);
+        writeCpu(dir.resolve("cpu-samples.csv"), random, new Random(seed.hashCode() * 37L + repeat), model, runStart,
+                t + 1000, throughputTimeline);
         return inputs;
     }
 
@@ -251,13 +256,19 @@ public final class SampleRunGenerator {
             Integer.toString(clients)};
     }
 
-    private static void writeCpu(Path file, Random random, CaseModel model, long from, long to,
+    /**
+     * The ingress gateway draws from {@code ingressRandom}, every other component from {@code random}: adding the
+     * ingress gateway left the other components' samples as they were.
+     */
+    private static void writeCpu(Path file, Random random, Random ingressRandom, CaseModel model, long from, long to,
             List<double[]> throughput) throws IOException {
         List<Component> cs = model.components();
         double[] cumulative = new double[cs.size()];
         long[] last = new long[cs.size()];
+        Random[] draws = new Random[cs.size()];
         for (int i = 0; i < cs.size(); i++) {
-            cumulative[i] = 1500 + random.nextInt(3000);
+            draws[i] = cs.get(i).name().equals(ComponentNames.INGRESS_GATEWAY) ? ingressRandom : random;
+            cumulative[i] = 1500 + draws[i].nextInt(3000);
             last[i] = from;
         }
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -265,12 +276,13 @@ public final class SampleRunGenerator {
             for (long tick = from; tick <= to; tick += 1000) {
                 for (int i = 0; i < cs.size(); i++) {
                     Component c = cs.get(i);
-                    long at = tick + 1 + random.nextInt(40);
+                    Random r = draws[i];
+                    long at = tick + 1 + r.nextInt(40);
                     double busy = c.idleMsPerSecond() * (at - last[i]) / 1000.0
                             + c.msPerTx() * transactionsBetween(throughput, last[i], at);
-                    cumulative[i] += Math.max(0, busy * (1 + random.nextGaussian() * 0.05));
+                    cumulative[i] += Math.max(0, busy * (1 + r.nextGaussian() * 0.05));
                     last[i] = at;
-                    long rss = c.rssBytes() + random.nextInt(4_000_000);
+                    long rss = c.rssBytes() + r.nextInt(4_000_000);
                     w.write(String.format(Locale.ROOT, "%d,%s,%s,%d,%d,%d\n", at, c.name(), c.role().id(), c.pid(),
                             Math.round(cumulative[i]), rss));
                 }

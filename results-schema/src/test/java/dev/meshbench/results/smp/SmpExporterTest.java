@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SmpExporterTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DataPlaneInfo ENVOY = new DataPlaneInfo("envoy", Map.of("sidecar", "envoy 1.40.0",
-            "egress-gateway", "envoy 1.40.0", "sni-proxy", "nginx 1.22.1"), 2, true, "BoringSSL");
+            "egress-gateway", "envoy 1.40.0", "sni-proxy", "nginx 1.22.1"), 2, true, true, "BoringSSL");
 
     /**
      * Two steps of a local sni run on envoy: 5 clients that only failed, then 20 clients whose measured window is
@@ -217,19 +217,22 @@ class SmpExporterTest {
         assertEquals("envoy", mesh.at("/mesh_type/labels/meshbench.dev~1data-plane").asText());
         assertEquals(Map.of("meshbench.dev/egress-case", "sni", "meshbench.dev/data-plane", "envoy",
                 "meshbench.dev/sidecar-version", "envoy 1.40.0", "meshbench.dev/egress-gateway-version", "envoy 1.40.0",
-                "meshbench.dev/sni-proxy-version", "nginx 1.22.1", "meshbench.dev/tls-provider", "BoringSSL",
-                "meshbench.dev/workload", "original"), JSON.convertValue(mesh.get("labels"), Map.class));
+                "meshbench.dev/sni-proxy-version", "nginx 1.22.1", "meshbench.dev/ingress", "true",
+                "meshbench.dev/tls-provider", "BoringSSL", "meshbench.dev/workload", "original"),
+                JSON.convertValue(mesh.get("labels"), Map.class));
         assertEquals("acmeair", mesh.at("/application_metadata/application_name").asText());
         assertEquals("0.1.0-SNAPSHOT", mesh.at("/application_metadata/application_version").asText());
         assertEquals("PROTOCOL_HTTP", mesh.at("/application_metadata/application_protocol").asText());
     }
 
     @Test
-    @DisplayName("writes mtls_enabled false as false, not as an absent field")
+    @DisplayName("writes mtls_enabled false as false, not as an absent field, and a run without the ingress as its "
+            + "label false")
     void mtlsOff() throws IOException {
-        DataPlaneInfo plain = new DataPlaneInfo("netty", Map.of(), null, false, "JDK");
+        DataPlaneInfo plain = new DataPlaneInfo("netty", Map.of(), null, false, false, "JDK");
         JsonNode mesh = tree(clusterRun(plain)).get("service_mesh_config");
         assertFalse(mesh.get("mtls_enabled").booleanValue());
+        assertEquals("false", mesh.at("/labels/meshbench.dev~1ingress").asText());
         assertTrue(mesh.path("proxy_concurrency").isMissingNode(), "workers not recorded");
         assertTrue(mesh.path("proxy_build").isMissingNode(), "no sidecar version recorded");
     }

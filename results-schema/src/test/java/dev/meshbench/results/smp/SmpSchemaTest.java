@@ -41,7 +41,7 @@ class SmpSchemaTest {
     @DisplayName("exports the hand-made runs (local, Kubernetes, no data plane) as documents the schema accepts")
     void handMadeRunsAreValid() {
         for (RunResults r : List.of(SmpExporterTest.localRun(), SmpExporterTest.clusterRun(null),
-                SmpExporterTest.clusterRun(new DataPlaneInfo("netty", java.util.Map.of(), null, false, "JDK")))) {
+                SmpExporterTest.clusterRun(new DataPlaneInfo("netty", java.util.Map.of(), null, false, false, "JDK")))) {
             assertEquals(List.of(), SmpSchema.problems(SmpExporter.toJson(r)), r.inputs().runId());
         }
     }
