@@ -131,6 +131,19 @@ class IngressGatewayEndToEndTest {
         assertEquals("127.0.0.1:" + admin.getPort(), ready.get("address").orElseThrow());
     }
 
+    /** Upstreams auth and booking behind routes /auth and /booking, the gateway started. */
+    private AuthAndBooking startAuthAndBooking() throws IOException {
+        AuthAndBooking u = new AuthAndBooking(upstream("auth"), upstream("booking"));
+        Map<String, String> routes = new LinkedHashMap<>();
+        routes.put("/auth", to(u.auth()));
+        routes.put("/booking", to(u.booking()));
+        start(routes);
+        return u;
+    }
+
+    private record AuthAndBooking(Upstream auth, Upstream booking) {
+    }
+
     private static String to(Upstream u) {
         return "127.0.0.1:" + u.port() + ",upstream-name=" + u.name();
     }
@@ -199,12 +212,9 @@ class IngressGatewayEndToEndTest {
     @Test
     @DisplayName("a path no prefix matches gets a 404 from the gateway naming the path and the prefixes, counted as noRoute")
     void noRoute() throws Exception {
-        Upstream auth = upstream("auth");
-        Upstream booking = upstream("booking");
-        Map<String, String> routes = new LinkedHashMap<>();
-        routes.put("/auth", to(auth));
-        routes.put("/booking", to(booking));
-        start(routes);
+        AuthAndBooking u = startAuthAndBooking();
+        Upstream auth = u.auth();
+        Upstream booking = u.booking();
         HttpResponse<String> r = get(HttpClient.newHttpClient(), "/nowhere/x?y=1");
         assertEquals(404, r.statusCode());
         assertEquals("ingress-gateway: no route for path /nowhere/x (known prefixes: /auth, /booking)\n", r.body());
@@ -293,12 +303,7 @@ class IngressGatewayEndToEndTest {
     @Test
     @DisplayName("a request sent before the previous response waits its turn: both are answered, in order")
     void requestSentEarly() throws Exception {
-        Upstream auth = upstream("auth");
-        Upstream booking = upstream("booking");
-        Map<String, String> routes = new LinkedHashMap<>();
-        routes.put("/auth", to(auth));
-        routes.put("/booking", to(booking));
-        start(routes);
+        startAuthAndBooking();
         try (RawClient c = new RawClient(entry)) {
             c.send("GET /auth/1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /booking/2 HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc"
                     + "GET /nowhere HTTP/1.1\r\nHost: a\r\n\r\n");

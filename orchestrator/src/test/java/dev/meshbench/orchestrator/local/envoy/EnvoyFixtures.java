@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.file.Files;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -146,6 +147,30 @@ final class EnvoyFixtures {
         ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         held.add(s);
         return s.getLocalPort();
+    }
+
+    /**
+     * Renders {@code proxy}'s bootstrap into {@code dir}, starts Envoy on it (log {@code <name>.log} in {@code dir})
+     * and waits until its admin says LIVE; fails with the log when it exits or is not ready within 30 s. The caller
+     * stops the process ({@link #stop}).
+     */
+    static Process startEnvoy(Path envoy, TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files, Path dir)
+            throws IOException, InterruptedException {
+        Path bootstrap = dir.resolve(proxy.name() + ".envoy.yaml");
+        Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, proxy, addrs, files));
+        List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
+        cmd.addAll(EnvoyCommand.args(bootstrap, 1));
+        Path log = dir.resolve(proxy.name() + ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(proxy.name()));
+        boolean ready = await(Duration.ofSeconds(30), () -> !p.isAlive()
+                || httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false));
+        if (!ready || !p.isAlive()) {
+            stop(p);
+            throw new AssertionError(proxy.name() + ": envoy " + (p.isAlive() ? "did not become ready" : "exited") + ": "
+                    + Files.readString(log));
+        }
+        return p;
     }
 
     static boolean await(Duration timeout, BooleanSupplier condition) throws InterruptedException {

@@ -38,18 +38,9 @@ class EnvoyGatewayEndToEndTest {
         ComponentPlan gateway = plan.component(ComponentNames.EGRESS_GATEWAY);
         try (EnvoyFixtures.EchoServer mongo = new EnvoyFixtures.EchoServer(0)) {
             LocalAddresses addrs = EnvoyFixtures.withPort(EnvoyFixtures.freeAddresses(plan), new Endpoint("mongo", "mongo"), mongo.port());
-            Path bootstrap = dir.resolve("egress-gateway.envoy.yaml");
-            Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, gateway, addrs, EnvoyFixtures.realMeshFiles(plan, dir)));
-            List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
-            cmd.addAll(EnvoyCommand.args(bootstrap, 1));
-            Path log = dir.resolve("egress-gateway.log");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p = EnvoyFixtures.startEnvoy(envoy, plan, gateway, addrs, EnvoyFixtures.realMeshFiles(plan, dir), dir);
             URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(gateway.name()));
             try {
-                assertTrue(EnvoyFixtures.await(Duration.ofSeconds(30), () -> !p.isAlive()
-                        || EnvoyFixtures.httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false)),
-                        "envoy did not become ready: " + Files.readString(log));
-                assertTrue(p.isAlive(), "envoy exited: " + Files.readString(log));
                 JsonNode before = hop(gateway, addrs, admin);
                 int port = addrs.port(gateway.name(), "egress");
 
@@ -92,17 +83,7 @@ class EnvoyGatewayEndToEndTest {
             List<Process> processes = new ArrayList<>();
             try {
                 for (ComponentPlan c : List.of(gateway, sidecar)) {
-                    Path bootstrap = dir.resolve(c.name() + ".envoy.yaml");
-                    Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, c, addrs, files));
-                    List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
-                    cmd.addAll(EnvoyCommand.args(bootstrap, 1));
-                    processes.add(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve(c.name() + ".log").toFile()).start());
-                }
-                for (ComponentPlan c : List.of(gateway, sidecar)) {
-                    URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(c.name()));
-                    assertTrue(EnvoyFixtures.await(Duration.ofSeconds(30), () -> processes.stream().anyMatch(p -> !p.isAlive())
-                            || EnvoyFixtures.httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false)),
-                            c.name() + " did not become ready: " + Files.readString(dir.resolve(c.name() + ".log")));
+                    processes.add(EnvoyFixtures.startEnvoy(envoy, plan, c, addrs, files, dir));
                 }
                 URI gatewayAdmin = URI.create("http://127.0.0.1:" + addrs.adminPort(gateway.name()));
                 URI sidecarAdmin = URI.create("http://127.0.0.1:" + addrs.adminPort(sidecar.name()));

@@ -22,10 +22,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,18 +53,10 @@ class EnvoyIngressEndToEndTest {
                 addrs = EnvoyFixtures.withPort(addrs, new Endpoint(ComponentNames.sidecarOf(svc), TopologyPlanner.INBOUND), u.port());
             }
             // booking's sidecar is down: nothing listens on its port.
-            Path bootstrap = dir.resolve("ingress-gateway.envoy.yaml");
-            Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, ingress, addrs, EnvoyFixtures.realMeshFiles(plan, dir)));
-            List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
-            cmd.addAll(EnvoyCommand.args(bootstrap, 1));
-            Path log = dir.resolve("ingress-gateway.log");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p = EnvoyFixtures.startEnvoy(envoy, plan, ingress, addrs, EnvoyFixtures.realMeshFiles(plan, dir), dir);
             URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(ingress.name()));
             LocalAddresses a = addrs;
             try {
-                assertTrue(EnvoyFixtures.await(Duration.ofSeconds(30), () -> !p.isAlive()
-                        || EnvoyFixtures.httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false)),
-                        "envoy did not become ready: " + Files.readString(log));
                 URI entry = URI.create("http://" + addrs.address(new Endpoint(ingress.name(), TopologyPlanner.INGRESS_LISTENER)));
                 HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
