@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
@@ -112,7 +113,7 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
         acquired.addListener(f -> {
             if (!f.isSuccess()) {
                 outbound.release();
-                unavailable(ctx, upstream, request, version, keepAlive, reason(f.cause()));
+                unavailable(ctx, upstream, request.method().name(), request.uri(), version, keepAlive, reason(f.cause()));
                 return;
             }
             Channel ch = acquired.getNow();
@@ -190,11 +191,6 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
         respond(ctx, out, keepAlive);
     }
 
-    private void unavailable(ChannelHandlerContext ctx, Upstream upstream, FullHttpRequest request, HttpVersion version, boolean keepAlive,
-            String reason) {
-        unavailable(ctx, upstream, request.method().name(), request.uri(), version, keepAlive, reason);
-    }
-
     private void unavailable(ChannelHandlerContext ctx, Upstream upstream, String method, String uri, HttpVersion version, boolean keepAlive,
             String reason) {
         counters.upstreamUnavailable();
@@ -233,15 +229,7 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
      */
     static String path(String uri) {
         if (uri.startsWith("/")) {
-            int end = uri.length();
-            for (int i = 0; i < uri.length(); i++) {
-                char c = uri.charAt(i);
-                if (c == '?' || c == '#') {
-                    end = i;
-                    break;
-                }
-            }
-            return uri.substring(0, end);
+            return new QueryStringDecoder(uri).rawPath();
         }
         try {
             // absolute-form (http://host/auth/login), as a client configured with a proxy sends it

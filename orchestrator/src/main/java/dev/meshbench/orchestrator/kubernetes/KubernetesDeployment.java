@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.kubernetes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.orchestrator.target.AcmeairData;
 import dev.meshbench.orchestrator.target.Component;
@@ -203,7 +204,7 @@ public final class KubernetesDeployment implements Deployment {
     }
 
     private static String prefixes() {
-        return String.join(", ", ComponentNames.SERVICES.stream().map(svc -> "/" + svc).toList());
+        return String.join(", ", ComponentNames.SERVICES.stream().map(TopologyPlanner::servicePrefix).toList());
     }
 
     private void awaitServices(Duration timeout) {

@@ -317,7 +317,7 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
                 versions.put("sidecar", "istio-proxy " + v);
             }
             if (cell.ingress()) {
-                versions.put("ingress-gateway", "istio-proxy " + v);
+                versions.put(ComponentNames.INGRESS_GATEWAY, "istio-proxy " + v);
             }
         });
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());

@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.local;
 import dev.meshbench.orchestrator.local.envoy.NativeBinaries;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.ComponentNames;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -46,7 +47,7 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
                 String v = "meshbench-netty " + kitVersion;
                 Map<String, String> versions = new LinkedHashMap<>(Map.of("sidecar", v, "egress-gateway", v, "sni-proxy", v));
                 if (options.ingress()) {
-                    versions.put("ingress-gateway", v);
+                    versions.put(ComponentNames.INGRESS_GATEWAY, v);
                 }
                 yield new LocalDataPlane(options, Optional.empty(), Optional.empty(), versions);
             }
@@ -60,7 +61,7 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
                 versions.put("egress-gateway", ev);
                 versions.put("sni-proxy", NativeBinaries.nginxVersion(nginx));
                 if (options.ingress()) {
-                    versions.put("ingress-gateway", ev);
+                    versions.put(ComponentNames.INGRESS_GATEWAY, ev);
                 }
                 yield new LocalDataPlane(options, Optional.of(envoy), Optional.of(nginx), versions);
             }
@@ -87,7 +88,7 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
         }
         Map<String, String> out = new LinkedHashMap<>();
         out.put("sidecar", sidecar);
-        out.put("ingress-gateway", sidecar);
+        out.put(ComponentNames.INGRESS_GATEWAY, sidecar);
         return java.util.Collections.unmodifiableMap(out);
     }
 }
