@@ -85,6 +85,8 @@ public class LatencyMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        // What runs killed earlier left in the temporary directory (processes, key files) goes first, said line by line.
+        dev.meshbench.orchestrator.lifetime.Leftovers.sweepAndSay(null, System.out);
         AtomicReference<LatencyDeployment> current = new AtomicReference<>();
         Prepared prepared = switch (target) {
             case LOCAL -> local(props, graphs, current);

@@ -115,6 +115,8 @@ public class RunMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        // What runs killed earlier left (processes, key files, runs still marked running) goes first, said line by line.
+        dev.meshbench.orchestrator.lifetime.Leftovers.sweepAndSay(config.resultsDir(), System.out);
         JMeterLoad.Install jmeter;
         try {
             jmeter = JMeterLoad.Install.fromPluginConfig(jmeterConfig.toPath(), "configuration");
@@ -175,7 +177,9 @@ public class RunMojo extends AbstractMojo {
             List<String> cmd = jmeterCommand(cpuSets, jmeter, jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
             warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets);
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
-            int exit = JMeterLoad.run(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
+            JMeterLoad.Running load = JMeterLoad.start(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
+            run.stopLoadWith(load::stop);
+            int exit = load.waitFor();
             if (exit != 0) {
                 loadFailure = Optional.of("JMeter exited with " + exit + " (see " + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
             }
@@ -239,6 +243,7 @@ public class RunMojo extends AbstractMojo {
                         + "% (at most " + plan.limitSeconds() + " s)"
                 : plan.limitSeconds() + " s", clients, p.containsKey("rate") ? ", " + p.get("rate") + " req/s" : "");
         JMeterLoad.Running r = JMeterLoad.start(cmd, jmeter, run.runDir().resolve("warmup-" + JMeterLoad.CONSOLE));
+        run.stopLoadWith(r::stop);
         run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), System.out, run.caseId()));
     }
 

@@ -101,7 +101,7 @@ public final class ResultsDirectoryReader {
         if (in.status() == RunStatus.FAILED) {
             skipped.add(new SkippedRun(results, "run failed: " + in.failureReason()));
         } else if (in.status() == RunStatus.RUNNING) {
-            skipped.add(new SkippedRun(results, "run did not finish (status is still running)"));
+            skipped.add(new SkippedRun(results, unfinished(dir)));
         } else if (r.steps().isEmpty()) {
             skipped.add(new SkippedRun(results, "no measured step"));
         } else {
@@ -109,11 +109,28 @@ public final class ResultsDirectoryReader {
         }
     }
 
+    /**
+     * Why a run still marked running is not shown: abandoned when the process that ran it is gone (killed before it
+     * could say so), still going when it is alive, or unknown when the folder does not say who ran it.
+     */
+    static String unfinished(Path runDir) {
+        java.util.Optional<dev.meshbench.results.RunOwner> owner = dev.meshbench.results.RunOwner.readFrom(runDir);
+        if (owner.isEmpty()) {
+            return "run did not finish (status is still running)";
+        }
+        return switch (owner.get().state()) {
+            case GONE -> "run abandoned: the process that ran it (" + owner.get().describe() + ") ended before the run "
+                    + "finished (killed?)";
+            case ALIVE -> "run still going (" + owner.get().describe() + ")";
+            case ELSEWHERE -> "run did not finish (status is still running; it ran on " + owner.get().host() + ")";
+        };
+    }
+
     private static String notConvertedReason(Path run) {
         try {
             RunInputs in = ResultsJson.readRunInputs(run);
             if (in.status() == RunStatus.RUNNING) {
-                return "run did not finish (status is still running) and has no results.json";
+                return unfinished(run.getParent()) + " and has no results.json";
             }
             if (in.status() == RunStatus.FAILED) {
                 return "run failed: " + in.failureReason();

@@ -87,6 +87,7 @@ final class UpCommand implements Callable<Integer> {
                 RunConfig.COMPONENT_READY_TIMEOUT, customers, flightDays, mesh);
         System.out.printf("meshbench up: case %s (%s) on data plane %s%n  %s%n", c.id(), c.studyName(), options.dataPlane().id(),
                 c.description());
+        dev.meshbench.orchestrator.lifetime.Leftovers.sweepAndSay(null, System.out);
         long t0 = System.nanoTime();
         CountDownLatch done = new CountDownLatch(1);
         try (LocalDeployment d = new LocalTarget(config).deploy(c, logs)) {

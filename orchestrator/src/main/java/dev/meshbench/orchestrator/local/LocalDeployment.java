@@ -84,11 +84,11 @@ public final class LocalDeployment implements Deployment {
         this.config = config;
         this.plan = TopologyPlanner.plan(egressCase, config.dataPlane().options());
         try {
-            this.workDir = Files.createTempDirectory("meshbench-" + egressCase.id() + "-");
+            this.workDir = dev.meshbench.orchestrator.lifetime.WorkFolders.create(egressCase.id());
         } catch (IOException e) {
             throw new TargetException("creating a private work folder for case " + egressCase.id() + " failed: " + e.getMessage(), e);
         }
-        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5));
+        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5), workDir);
     }
 
     static LocalDeployment start(EgressCase egressCase, LocalTargetConfig config, Path logDir) {
@@ -438,21 +438,8 @@ public final class LocalDeployment implements Deployment {
         deleteTree(workDir);
     }
 
-    /** Deletes a work folder and everything in it, best effort (logs what it could not delete); null or absent: nothing. */
+    /** Deletes a work folder and everything in it, key files first, best effort; null or absent: nothing. */
     public static void deleteTree(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    LOG.warn("could not delete {}: {}", p, e.toString());
-                }
-            });
-        } catch (IOException e) {
-            LOG.warn("could not delete work folder {}: {}", dir, e.toString());
-        }
+        dev.meshbench.orchestrator.lifetime.WorkFolders.delete(dir);
     }
 }

@@ -55,11 +55,11 @@ public final class LocalGraphDeployment implements dev.meshbench.orchestrator.la
         this.graph = graph;
         this.logDir = logDir;
         try {
-            this.workDir = Files.createTempDirectory("meshbench-latency-");
+            this.workDir = dev.meshbench.orchestrator.lifetime.WorkFolders.create("latency");
         } catch (IOException e) {
             throw new TargetException("creating a private work folder for cell " + plan.id() + " failed: " + e.getMessage(), e);
         }
-        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5));
+        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5), workDir);
     }
 
     /**

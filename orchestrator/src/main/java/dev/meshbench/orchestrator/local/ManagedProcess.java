@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.orchestrator.lifetime.Lifeline;
 import dev.meshbench.orchestrator.target.Component;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -26,7 +27,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class ManagedProcess {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedProcess.class);
-    private static final int TAIL_LINES = 15;
+    private static final int TAIL_LINES = 200;
+    /** Lines of a log that say something went wrong, in the words Java, Envoy, nginx and MongoDB use. */
+    private static final java.util.regex.Pattern TROUBLE = java.util.regex.Pattern.compile(
+            "(?i)(\\b(error|fatal|critical|panic|emerg|alert|severe|refused|failed|denied)\\b|exception\\b|caused by|outofmemory"
+                    + "|address already in use)");
+    /** How much of one quoted log line a message carries. */
+    private static final int QUOTE_CHARS = 240;
 
     private final Component component;
     private final Process process;
@@ -87,6 +94,70 @@ public final class ManagedProcess {
         }
     }
 
+    /**
+     * Why it ended, for a person: {@code exited with code 1}, or for an exit by signal (the JDK reports 128 + the
+     * signal's number) {@code was killed by signal SIGKILL (exit status 137: ...)} with what usually sends it.
+     */
+    static String exitDescription(int code) {
+        if (code <= 128 || code > 128 + 64) {
+            return "exited with code " + code;
+        }
+        int signal = code - 128;
+        String name = switch (signal) {
+            case 1 -> "SIGHUP";
+            case 2 -> "SIGINT";
+            case 3 -> "SIGQUIT";
+            case 4 -> "SIGILL";
+            case 6 -> "SIGABRT";
+            case 7 -> "SIGBUS";
+            case 8 -> "SIGFPE";
+            case 9 -> "SIGKILL";
+            case 11 -> "SIGSEGV";
+            case 13 -> "SIGPIPE";
+            case 14 -> "SIGALRM";
+            case 15 -> "SIGTERM";
+            default -> "signal " + signal;
+        };
+        String why = switch (signal) {
+            case 9 -> ": sent from outside the kit, e.g. kill -9 or the kernel's out-of-memory killer";
+            case 15, 1, 2, 3 -> ": asked to stop from outside the kit";
+            case 4, 6, 7, 8, 11 -> ": it crashed";
+            default -> "";
+        };
+        return "was killed by " + name + " (exit status " + code + why + ")";
+    }
+
+    /**
+     * What its log says about its end: the last few lines that report an error (not its ready line, not a stack
+     * frame), each cut to a readable length; or that it reported none, with its last line.
+     */
+    String logEvidence() {
+        List<String> lines = tail();
+        List<String> trouble = new java.util.ArrayList<>();
+        for (String line : lines) {
+            String l = line.trim();
+            if (!l.isEmpty() && !l.startsWith("at ") && ReadyLine.parse(l).isEmpty() && TROUBLE.matcher(l).find()) {
+                trouble.add(quote(l));
+            }
+        }
+        if (trouble.isEmpty()) {
+            return "its log reports no error (last line: " + quote(lastWords()) + ")";
+        }
+        List<String> last = trouble.subList(Math.max(0, trouble.size() - 3), trouble.size());
+        return "its log says: " + String.join(" | ", last);
+    }
+
+    private static String quote(String line) {
+        return line.length() <= QUOTE_CHARS ? line : line.substring(0, QUOTE_CHARS) + "... (" + line.length() + " characters)";
+    }
+
+    /** One line on how it died: name, pid, exit explained, what its log says, where the log is. */
+    String deathNotice() {
+        Integer code = exitCode();
+        return component.name() + " (pid " + pid() + ") " + (code == null ? "is not running" : exitDescription(code)) + "; "
+                + logEvidence() + " (log: " + logFile + ")";
+    }
+
     /** The last line the process printed that looks like its own error message. */
     String lastWords() {
         List<String> lines = tail();
@@ -124,6 +195,9 @@ public final class ManagedProcess {
             Thread.currentThread().interrupt();
         }
         children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        if (!process.isAlive()) {
+            Lifeline.released(process);
+        }
         try {
             pump.join(2000);
         } catch (InterruptedException e) {
@@ -157,7 +231,7 @@ public final class ManagedProcess {
             int code = process.waitFor();
             if (!ready.isDone()) {
                 ready.completeExceptionally(new IllegalStateException(
-                        component.name() + " exited with code " + code + " before it was ready: " + lastWords()
+                        component.name() + " " + exitDescription(code) + " before it was ready; " + logEvidence()
                                 + " (log: " + logFile + ")"));
             }
         } catch (InterruptedException e) {

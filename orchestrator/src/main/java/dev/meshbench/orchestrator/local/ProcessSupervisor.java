@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.orchestrator.lifetime.Lifeline;
 import dev.meshbench.orchestrator.target.TargetException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,20 +20,30 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts component processes, waits for their ready lines, notices when one dies, and stops them all in
- * reverse start order on {@link #close()}, on a JVM shutdown (Ctrl-C) and, through their stdin pipes, even when
+ * reverse start order on {@link #close()}, on a JVM shutdown (Ctrl-C) and, through the {@link Lifeline}, even when
  * this JVM is killed outright.
  */
 public final class ProcessSupervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessSupervisor.class);
 
     private final Path logDir;
+    private final Path ledger;
     private final long stopGraceMillis;
     private final List<ManagedProcess> processes = Collections.synchronizedList(new ArrayList<>());
     private final Thread shutdownHook;
     private volatile boolean closed;
 
     public ProcessSupervisor(Path logDir, Duration stopGrace) {
+        this(logDir, stopGrace, null);
+    }
+
+    /**
+     * @param ledger a work folder of {@code WorkFolders} where the process groups started are recorded for
+     *               {@code Leftovers}, or {@code null}
+     */
+    public ProcessSupervisor(Path logDir, Duration stopGrace, Path ledger) {
         this.logDir = logDir;
+        this.ledger = ledger;
         this.stopGraceMillis = stopGrace.toMillis();
         try {
             Files.createDirectories(logDir);
@@ -59,7 +70,7 @@ public final class ProcessSupervisor implements AutoCloseable {
         LOG.debug("starting {}: {}", name, String.join(" ", spec.command()));
         ManagedProcess mp;
         try {
-            mp = new ManagedProcess(spec.component(), spawn(pb), log);
+            mp = new ManagedProcess(spec.component(), Lifeline.start(pb, ledger), log);
         } catch (IOException e) {
             throw new TargetException("starting " + name + " failed: " + e.getMessage(), e);
         }
@@ -113,30 +124,6 @@ public final class ProcessSupervisor implements AutoCloseable {
     }
 
     /**
-     * Starts processes from one long-lived thread: a native component started under {@code setpriv --pdeathsig}
-     * gets its signal when the thread that started it ends, so that thread must live as long as this JVM.
-     */
-    private static Process spawn(ProcessBuilder pb) throws IOException {
-        try {
-            return SPAWNER.submit(pb::start).get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + pb.command().get(0));
-        }
-    }
-
-    private static final java.util.concurrent.ExecutorService SPAWNER = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "meshbench-spawner");
-        t.setDaemon(true);
-        return t;
-    });
-
-    /**
      * Starts several processes at once and waits for all their ready lines; if one fails, all of them are stopped
      * and the first failure is thrown.
      */
@@ -185,8 +172,7 @@ public final class ProcessSupervisor implements AutoCloseable {
     public Optional<String> deadComponent() {
         for (ManagedProcess p : processes()) {
             if (!p.isAlive() && !p.stopping() && !closed) {
-                return Optional.of(p.component().name() + " (pid " + p.pid() + ") exited with code " + p.exitCode()
-                        + ": " + p.lastWords() + " (log: " + p.logFile() + ")");
+                return Optional.of(p.deathNotice());
             }
         }
         return Optional.empty();

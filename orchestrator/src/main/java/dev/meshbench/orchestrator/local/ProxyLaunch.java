@@ -35,7 +35,6 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
         Optional<Path> nginx) {
     /** JVM options of a Netty relay: small heap, one GC thread's worth of work. */
     public static final List<String> NETTY_JVM = List.of("-Xms32m", "-Xmx192m", "-XX:+UseSerialGC", "-Xss512k");
-    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
 
     public ProxyLaunch {
         Objects.requireNonNull(dataPlane, "dataPlane");
@@ -93,12 +92,9 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
         return binary.orElseThrow(() -> new IllegalStateException("data plane needs " + what + " but none was given"));
     }
 
-    /** A native proxy gets SIGKILL when the thread that spawned it ends (the supervisor's spawner, in our JVM). */
+    /** A native proxy's command; the supervisor's {@code Lifeline} ends it with this JVM, like every component. */
     private static List<String> nativeCommand(Path binary) {
         List<String> cmd = new ArrayList<>();
-        if (Files.isExecutable(SETPRIV)) {
-            cmd.addAll(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
-        }
         cmd.add(binary.toString());
         return cmd;
     }

@@ -61,6 +61,9 @@ public final class CaseRun implements AutoCloseable {
     private HostRecorder host;
     private JtlTail tail;
     private ScheduledExecutorService progress;
+    private ScheduledExecutorService watcher;
+    private volatile Runnable stopLoad = () -> { };
+    private volatile String deadComponent;
     private boolean finished;
     private List<Component> components = List.of();
 
@@ -119,11 +122,49 @@ public final class CaseRun implements AutoCloseable {
             out.printf("[%s] load goes to %s%n", egressCase.id(), where.entry()
                     .map(e -> "the entry " + e + " (ingress gateway, by path prefix)")
                     .orElse("each service's sidecar " + where.services()));
+            run.watchComponents(WATCH_INTERVAL);
             return run;
         } catch (RuntimeException e) {
             run.fail("start failed: " + e.getMessage());
             throw e;
         }
+    }
+
+    /** How often the run looks for a dead component while it runs: a dead one stops the load within about this. */
+    static final Duration WATCH_INTERVAL = Duration.ofSeconds(1);
+
+    /**
+     * Sets what stops the load now (the running JMeter's stop): called once when a component dies, so that the load
+     * does not run on against a broken deployment. If one already died, it is called at once.
+     */
+    public void stopLoadWith(Runnable stop) {
+        stopLoad = stop;
+        if (deadComponent != null) {
+            stop.run();
+        }
+    }
+
+    /** Looks every {@code every} for a component that died; says so once, with why, and stops the load. */
+    private void watchComponents(Duration every) {
+        watcher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "run-watcher");
+            t.setDaemon(true);
+            return t;
+        });
+        watcher.scheduleWithFixedDelay(() -> {
+            try {
+                if (deadComponent != null) {
+                    return;
+                }
+                deployment.failure().ifPresent(f -> {
+                    deadComponent = f;
+                    out.printf("[%s] COMPONENT DIED: %s; stopping the load%n", egressCase.id(), f);
+                    stopLoad.run();
+                });
+            } catch (RuntimeException e) {
+                LOG.debug("looking for dead components failed: {}", e.toString());
+            }
+        }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private static Path newRunDir(Path resultsDir, EgressCase c) {
@@ -133,7 +174,10 @@ public final class CaseRun implements AutoCloseable {
             for (int i = 1; ; i++) {
                 Path dir = resultsDir.resolve(i == 1 ? base : base + "-" + i);
                 try {
-                    return Files.createDirectory(dir);
+                    Files.createDirectory(dir);
+                    // Who runs it: a later run (or the report) tells a killed run from a live one by it.
+                    dev.meshbench.results.RunOwner.ofThisProcess().writeTo(dir);
+                    return dir;
                 } catch (java.nio.file.FileAlreadyExistsException e) {
                     // a run started in the same second: take the next suffix, never reuse a folder
                 }
@@ -204,7 +248,6 @@ public final class CaseRun implements AutoCloseable {
                             egressCase.id(), config.clients().indexOf(clients) + 1, config.clients().size(), clients,
                             human(elapsed), human(left), tps, total, errors, hostNow() + rateNow(clients, tps));
                 }
-                deployment.failure().ifPresent(f -> out.printf("[%s] COMPONENT DIED: %s%n", egressCase.id(), f));
             } catch (IOException | RuntimeException e) {
                 LOG.debug("progress poll failed: {}", e.toString());
             }
@@ -338,6 +381,9 @@ public final class CaseRun implements AutoCloseable {
     private void stopProgress() {
         if (progress != null) {
             progress.shutdownNow();
+        }
+        if (watcher != null) {
+            watcher.shutdownNow();
         }
     }
 

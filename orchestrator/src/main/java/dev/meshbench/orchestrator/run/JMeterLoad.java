@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.meshbench.orchestrator.lifetime.Lifeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,7 +113,10 @@ public final class JMeterLoad {
         return cmd;
     }
 
-    /** A started JMeter: wait for it or stop it; stopped on JVM exit (Ctrl-C) too. */
+    /**
+     * A started JMeter: wait for it or stop it; stopped on JVM exit (Ctrl-C) too, and by the {@link Lifeline} when
+     * this JVM is killed outright.
+     */
     public static final class Running {
         private final Process process;
         private final Thread hook;
@@ -125,6 +129,10 @@ public final class JMeterLoad {
 
         public boolean isAlive() {
             return process.isAlive();
+        }
+
+        public long pid() {
+            return process.pid();
         }
 
         /** Waits for JMeter to end by itself; stops it if this thread is interrupted. */
@@ -147,12 +155,16 @@ public final class JMeterLoad {
         }
     }
 
-    /** Starts {@code command} in JMeter's {@code bin/} with its console output in {@code console}. */
+    /**
+     * Starts {@code command} in JMeter's {@code bin/} with its console output in {@code console}, in its own process
+     * group tied to this JVM ({@link Lifeline}), recorded in the run folder that holds {@code console} so that the
+     * next run can end it if this JVM and its watchdog were both killed.
+     */
     public static Running start(List<String> command, Install install, Path console) {
         ProcessBuilder pb = new ProcessBuilder(command).directory(install.bin().toFile())
                 .redirectErrorStream(true).redirectOutput(console.toFile());
         try {
-            return new Running(pb.start());
+            return new Running(Lifeline.start(pb, console.toAbsolutePath().getParent()));
         } catch (IOException e) {
             throw new IllegalStateException("starting JMeter (" + command.get(0) + " ...) failed: " + e.getMessage(), e);
         }
@@ -170,6 +182,7 @@ public final class JMeterLoad {
 
     private static void stop(Process p) {
         if (!p.isAlive()) {
+            Lifeline.released(p);
             return;
         }
         p.descendants().forEach(ProcessHandle::destroy);
@@ -181,6 +194,9 @@ public final class JMeterLoad {
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
+        }
+        if (!p.isAlive()) {
+            Lifeline.released(p);
         }
     }
 }
