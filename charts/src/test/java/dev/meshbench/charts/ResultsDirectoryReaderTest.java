@@ -11,6 +11,7 @@ import dev.meshbench.charts.load.ResultsDirectoryReader;
 import dev.meshbench.charts.load.SkippedRun;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunOwner;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.io.ResultsJson;
@@ -86,6 +87,28 @@ class ResultsDirectoryReaderTest {
         Path f = dir.resolve("sidecar-2/run.json");
         ResultsJson.writeRunInputs(f, renamed(r.inputs(), "sidecar-2"));
         assertEquals("no results.json next to it (convert with --convert-missing)", skipped(read()).get(f));
+    }
+
+    @Test
+    @DisplayName("a run left running by a process that is gone is listed as abandoned; one whose process lives, as going")
+    void abandonedRun() throws Exception {
+        RunInputs in = ResultsJson.readResults(dir.resolve("sidecar-1/results.json")).inputs();
+        Process ended = new ProcessBuilder("java", "-version").redirectErrorStream(true).start();
+        Instant started = ended.toHandle().info().startInstant().orElse(Instant.EPOCH);
+        ended.getInputStream().readAllBytes();
+        ended.waitFor();
+        RunOwner self = RunOwner.ofThisProcess();
+        for (String id : List.of("sidecar-killed", "sidecar-going")) {
+            ResultsJson.writeRunInputs(dir.resolve(id + "/run.json"), RunInputs.starting(id, in.caseId(), in.target(),
+                    List.of(1, 5, 10, 20), in.stepSeconds(), in.warmupSeconds(), in.thinkTimeMs(), in.customers(), in.versions(),
+                    in.machine(), in.startTime()));
+        }
+        new RunOwner(ended.pid(), started, self.host()).writeTo(dir.resolve("sidecar-killed"));
+        self.writeTo(dir.resolve("sidecar-going"));
+        Map<Path, String> skipped = skipped(read());
+        assertEquals("run abandoned: the process that ran it (" + new RunOwner(ended.pid(), started, self.host()).describe()
+                + ") ended before the run finished (killed?) and has no results.json", skipped.get(dir.resolve("sidecar-killed/run.json")));
+        assertEquals("run still going (" + self.describe() + ") and has no results.json", skipped.get(dir.resolve("sidecar-going/run.json")));
     }
 
     @Test

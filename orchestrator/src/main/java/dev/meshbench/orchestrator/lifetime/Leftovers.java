@@ -168,7 +168,7 @@ public final class Leftovers {
     }
 
     /** The live processes whose process group is {@code pgid} (Linux: {@code /proc/<pid>/stat}). */
-    static List<ProcessHandle> members(long pgid) {
+    public static List<ProcessHandle> members(long pgid) {
         List<ProcessHandle> out = new ArrayList<>();
         for (Path p : children(PROC)) {
             String name = p.getFileName().toString();

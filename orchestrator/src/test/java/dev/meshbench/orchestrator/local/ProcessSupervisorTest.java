@@ -91,6 +91,54 @@ class ProcessSupervisorTest {
     }
 
     @Test
+    @DisplayName("a component killed from outside is reported with the signal's name and what its log says, not its last line")
+    void killedComponentExplained() throws Exception {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            s.start(fake("egress-gateway", "ready"), Duration.ofSeconds(30));
+            ManagedProcess p = s.processes().get(0);
+            p.handle().destroyForcibly();
+            p.handle().onExit().get(30, TimeUnit.SECONDS);
+            String dead = awaitDeath(s);
+            assertTrue(dead.startsWith("egress-gateway (pid " + p.pid() + ") was killed by SIGKILL (exit status 137: sent from "
+                    + "outside the kit, e.g. kill -9 or the kernel's out-of-memory killer); its log reports no error (last line: "), dead);
+            assertTrue(dead.endsWith("(log: " + dir.resolve("egress-gateway.log") + ")"), dead);
+        }
+    }
+
+    @Test
+    @DisplayName("exit codes above 128 are named as signals; the log's error lines are quoted, cut, and ready lines skipped")
+    void exitAndLogExplained() {
+        assertEquals("exited with code 3", ManagedProcess.exitDescription(3));
+        assertEquals("was killed by SIGTERM (exit status 143: asked to stop from outside the kit)", ManagedProcess.exitDescription(143));
+        assertEquals("was killed by SIGSEGV (exit status 139: it crashed)", ManagedProcess.exitDescription(139));
+        assertEquals("exited with code 255", ManagedProcess.exitDescription(255));
+    }
+
+    @Test
+    @DisplayName("a component that dies after logging errors is reported with those lines, cut, not with its last line")
+    void deathQuotesTheErrors() throws Exception {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            s.start(fake("sni-proxy", "die-noisy"), Duration.ofSeconds(30));
+            String dead = awaitDeath(s);
+            assertTrue(dead.contains(") exited with code 1; its log says: sni-proxy: ERROR upstream 127.0.0.1:1 refused the "
+                    + "connection | java.lang.IllegalStateException: xxx"), dead);
+            assertTrue(dead.contains("... (1033 characters)"), dead);
+            assertFalse(dead.contains("shutting down") || dead.contains("start-up notice") || dead.contains("Some.frame"), dead);
+        }
+    }
+
+    private static String awaitDeath(ProcessSupervisor s) throws InterruptedException {
+        for (int i = 0; i < 300; i++) {
+            java.util.Optional<String> d = s.deadComponent();
+            if (d.isPresent()) {
+                return d.get();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no death reported");
+    }
+
+    @Test
     @DisplayName("a stopped component is not reported as dead")
     void stoppedIsNotDead() {
         try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
