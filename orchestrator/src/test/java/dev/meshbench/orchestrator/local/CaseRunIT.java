@@ -85,14 +85,22 @@ class CaseRunIT {
         byte[] firstInputs = Files.readAllBytes(firstDir.resolve("run.json"));
 
         Path secondDir;
-        try (CaseRun second = CaseRun.start(config(), EgressCase.SIDECAR, target(), VERSIONS, out)) {
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream watched = new PrintStream(said, true, StandardCharsets.UTF_8);
+        try (CaseRun second = CaseRun.start(config(), EgressCase.SIDECAR, target(), VERSIONS, watched)) {
             secondDir = second.runDir();
+            java.util.concurrent.CountDownLatch loadStopped = new java.util.concurrent.CountDownLatch(1);
+            second.stopLoadWith(loadStopped::countDown);
             long pid = second.deployment().sampleResources().stream()
                     .filter(x -> x.component().name().equals("sidecar-customer")).findFirst().orElseThrow().pid();
             ProcessHandle sidecar = ProcessHandle.of(pid).orElseThrow();
             sidecar.destroyForcibly();
             sidecar.onExit().get();
+            assertTrue(loadStopped.await(60, java.util.concurrent.TimeUnit.SECONDS), "the load is stopped when a component dies");
             load(second, 2);
+            String text = said.toString(StandardCharsets.UTF_8);
+            assertEquals(1, text.split("COMPONENT DIED", -1).length - 1, "said once:\n" + text);
+            assertTrue(text.contains("COMPONENT DIED: sidecar-customer (pid " + pid + ") was killed by SIGKILL (exit status 137"), text);
             RunResults r = second.finish(Optional.empty());
             assertEquals(RunStatus.FAILED, r.inputs().status());
             assertTrue(r.inputs().failureReason().startsWith("component died during the run: sidecar-customer (pid " + pid + ")"),
