@@ -152,6 +152,11 @@ public final class Lifeline {
         return watchdog != null && watchdog.isAlive();
     }
 
+    /** Whether {@code p} is this JVM's watchdog: a child that lives as long as the JVM, on purpose. */
+    public static synchronized boolean isWatchdog(ProcessHandle p) {
+        return watchdog != null && watchdog.pid() == p.pid();
+    }
+
     /** The watchdog's pid, for tests that end the JVM and the watchdog together. */
     static synchronized long watchdogPid() {
         return watchdog == null ? -1 : watchdog.pid();
