@@ -184,7 +184,9 @@ public class RunMojo extends AbstractMojo {
             List<String> cmd = jmeterCommand(cpuSets, jmeter, jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
             warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets);
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
-            int exit = JMeterLoad.run(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
+            JMeterLoad.Running load = JMeterLoad.start(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
+            run.stopLoadWhenOverrun(load::stop); // past twice its plan: stopped, and the run fails with the reason
+            int exit = load.waitFor();
             if (exit != 0) {
                 loadFailure = Optional.of("JMeter exited with " + exit + " (see " + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
             }
