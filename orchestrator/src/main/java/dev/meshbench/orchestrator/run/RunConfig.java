@@ -217,17 +217,32 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         if (thinkTimeMs < 0) {
             throw invalid(P_THINK_MS, Integer.toString(thinkTimeMs), "must be 0 or more milliseconds");
         }
-        if (customers < 1 || customers > DatasetDefaults.MAX_CUSTOMERS) {
-            throw invalid(P_CUSTOMERS, Integer.toString(customers), "must be between 1 and " + DatasetDefaults.MAX_CUSTOMERS
-                    + " customers (the most the customer service's loader generates)");
-        }
-        if (flightDays < 1 || flightDays > DatasetDefaults.MAX_FLIGHT_DAYS) {
-            throw invalid(P_FLIGHT_DAYS, Integer.toString(flightDays), "must be between 1 and " + DatasetDefaults.MAX_FLIGHT_DAYS
-                    + " days (the most the flight service's loader generates)");
-        }
+        checkCustomers(P_CUSTOMERS, customers);
+        checkFlightDays(P_FLIGHT_DAYS, flightDays);
         if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
             throw invalid(P_MAX_ERROR_PERCENT, Double.toString(maxErrorPercent), "must be between 0 and 100");
         }
+    }
+
+    /**
+     * {@code customers} if the customer service's loader generates that many (1 to {@link DatasetDefaults#MAX_CUSTOMERS}),
+     * else an error naming {@code name} (a property or an option), the value and the rule, before anything is deployed.
+     */
+    public static int checkCustomers(String name, int customers) {
+        if (customers < 1 || customers > DatasetDefaults.MAX_CUSTOMERS) {
+            throw invalid(name, Integer.toString(customers), "must be between 1 and " + DatasetDefaults.MAX_CUSTOMERS
+                    + " customers (the most the customer service's loader generates)");
+        }
+        return customers;
+    }
+
+    /** {@code days} if the flight service's loader generates that many (1 to {@link DatasetDefaults#MAX_FLIGHT_DAYS}), else an error. */
+    public static int checkFlightDays(String name, int days) {
+        if (days < 1 || days > DatasetDefaults.MAX_FLIGHT_DAYS) {
+            throw invalid(name, Integer.toString(days), "must be between 1 and " + DatasetDefaults.MAX_FLIGHT_DAYS
+                    + " days (the most the flight service's loader generates)");
+        }
+        return days;
     }
 
     /**
