@@ -1,6 +1,7 @@
 package dev.meshbench.maven;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.run.RunConfig;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RunInputs;
@@ -20,7 +21,8 @@ import java.util.Set;
  * cannot use stops the build at once instead of after the runs: the path exists and is readable, holds results the
  * gate reads ({@link GateCells#read}, as meshbench:check does), and at least one of them can be compared with a run
  * of this build. Comparable here means what is known before deploying: a passed run of one of this build's cases,
- * on the same target, data plane (name, sidecar mTLS, ingress) and workload, sharing at least one client step.
+ * on the same target, data plane (name, sidecar mTLS, ingress; on a cluster Istio's, whose mTLS is the mesh's) and
+ * workload, sharing at least one client step.
  * meshbench:check still compares the finished runs by {@link GateCells#comparableAs} (which also tells the Netty
  * relays' TLS providers apart, known only once deployed).
  */
@@ -62,11 +64,17 @@ final class BaselineCheck {
         return in.status() == RunStatus.PASSED
                 && config.cases().stream().map(EgressCase::id).anyMatch(in.caseId()::equals)
                 && in.target() == target
-                && plane.name().equals(config.mesh().dataPlane().id())
-                && plane.sidecarMtls() == config.mesh().sidecarMtls()
+                && plane.name().equals(dataPlane(config, target))
+                // on a cluster, Istio's mTLS is the mesh's, not meshbench.sidecarMtls
+                && (target == TargetKind.KUBERNETES || plane.sidecarMtls() == config.mesh().sidecarMtls())
                 && plane.ingress() == config.mesh().ingress()
                 && workload(in).equals(config.workload().differences())
                 && in.clientSteps().stream().anyMatch(config.clients()::contains);
+    }
+
+    /** The data plane this build's runs will record: Istio's on a cluster, meshbench.dataplane's locally. */
+    private static String dataPlane(RunConfig config, TargetKind target) {
+        return target == TargetKind.KUBERNETES ? KubernetesTarget.DATA_PLANE : config.mesh().dataPlane().id();
     }
 
     private static String workload(RunInputs in) {
@@ -77,7 +85,7 @@ final class BaselineCheck {
     private static String wanted(RunConfig config, TargetKind target) {
         String w = config.workload().differences();
         return "case " + String.join(",", config.cases().stream().map(EgressCase::id).toList()) + " on " + target.id() + ", "
-                + config.mesh().dataPlane().id() + (config.mesh().sidecarMtls() ? "" : " no sidecar mTLS")
+                + dataPlane(config, target) + (config.mesh().sidecarMtls() || target == TargetKind.KUBERNETES ? "" : " no sidecar mTLS")
                 + (config.mesh().ingress() ? "" : " no ingress") + ", " + (w.isEmpty() ? "original workload" : w)
                 + ", steps " + config.clients();
     }

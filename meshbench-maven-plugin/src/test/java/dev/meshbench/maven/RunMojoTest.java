@@ -175,7 +175,11 @@ class RunMojoTest {
 
     /** A passed run's results.json under {@code base/<id>}: case, data plane name, sidecar mTLS and ingress, steps. */
     private Path baselineRun(String id, String caseId, String plane, List<Integer> clients) throws Exception {
-        RunInputs in = RunInputs.starting(id, caseId, TargetKind.LOCAL, clients, 20, 5, 0, 1000,
+        return baselineRun(id, caseId, TargetKind.LOCAL, plane, clients);
+    }
+
+    private Path baselineRun(String id, String caseId, TargetKind target, String plane, List<Integer> clients) throws Exception {
+        RunInputs in = RunInputs.starting(id, caseId, target, clients, 20, 5, 0, 1000,
                 new KitVersions("0.1.0", "17", "5.6.3"), new Machine(2, 1L << 34, "Linux"), Instant.parse("2026-11-22T06:00:00Z"))
                 .withDataPlane(new DataPlaneInfo(plane, Map.of(), 2, true, true, null)).withWorkload(WorkloadInfo.ORIGINAL).passed();
         Path dir = Files.createDirectories(tmp.resolve("base").resolve(id));
@@ -210,6 +214,22 @@ class RunMojoTest {
         m.baseline = base.toFile();
         MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
         assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("on a cluster the baseline's runs are Istio's: a cluster run is comparable, a local one is not")
+    void clusterBaseline() throws Exception {
+        Path base = baselineRun("k1", "sni", TargetKind.KUBERNETES, "istio", List.of(1, 5));
+        RunMojo m = mojo(Map.of(), Map.of("meshbench.target", "kubernetes"));
+        m.baseline = base.toFile();
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
+        assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());
+
+        RunMojo local = mojo(Map.of(), Map.of());
+        local.baseline = base.toFile();
+        MojoFailureException le = assertThrows(MojoFailureException.class, local::execute);
+        assertTrue(le.getMessage().contains("this build runs case sni on local, netty, original workload, steps [1, 5, 10, 20]; "
+                + "the baseline holds passed case sni on kubernetes, istio, original workload, steps [1, 5]"), le.getMessage());
     }
 
     @Test
