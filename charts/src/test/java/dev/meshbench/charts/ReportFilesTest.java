@@ -262,6 +262,24 @@ class ReportFilesTest {
     }
 
     @Test
+    @DisplayName("a step whose recorded window ran three times its plan is flagged overran in index.html, with what it means")
+    void htmlOverran(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-1").resolve("results.json"));
+        var in = r.inputs();
+        var w = in.step(20);
+        long start = w.startEpochMs();
+        in = in.withStep(dev.meshbench.results.StepWindow.planned(20).started(start).ended(start + 3_000L * in.stepSeconds()));
+        ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
+                new RunResults(r.schemaVersion(), in, r.conversion(), r.steps(), r.notes()));
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = Files.readString(tmp.resolve("out/index.html"));
+        String flag = "overran: " + 3 * in.stepSeconds() + " s of " + in.stepSeconds() + " s</span>";
+        assertEquals(1, html.split(java.util.regex.Pattern.quote(flag), -1).length - 1, "one step flagged: " + flag);
+        assertTrue(html.contains("could not start or stop its clients in time"), "the meaning, as the flag's title");
+    }
+
+    @Test
     @DisplayName("what runs wrote (data plane, versions, component names, notes, file names) is escaped in index.html")
     void htmlEscapesWhatRunsWrote(@TempDir Path tmp) throws Exception {
         String evil = "<script>alert(1)</script> & co";

@@ -13,6 +13,15 @@ public final class DatasetDefaults {
     /** Days of flights loaded: {@code meshbench.flightDays}, and {@code all --days}. */
     public static final int FLIGHT_DAYS = 5;
 
+    /**
+     * The most customers the customer service's loader generates ({@code /customer/loader/load?numCustomers=}):
+     * the orchestrator refuses more before it deploys anything, instead of the loader refusing them after.
+     */
+    public static final int MAX_CUSTOMERS = 1_000_000;
+
+    /** The most days of flights the flight service's loader generates ({@code /flight/loader/load?numDays=}). */
+    public static final int MAX_FLIGHT_DAYS = 366;
+
     private DatasetDefaults() {
     }
 }

@@ -52,14 +52,20 @@ public class CheckMojo extends AbstractMojo {
         if (!failed.isEmpty() || gateFailure != null) {
             StringBuilder msg = new StringBuilder();
             if (!failed.isEmpty()) {
-                msg.append(failed.size()).append(" run(s) failed:");
-                failed.forEach(f -> msg.append("\n  ").append(f));
+                msg.append(runFailures(failed));
             }
             if (gateFailure != null) {
                 msg.append(msg.length() == 0 ? "" : "\n").append(gateFailure);
             }
             throw new MojoFailureException(msg.toString());
         }
+    }
+
+    /** {@code 2 run(s) failed:} and every failed run's reason on its own line (the verdict on {@link RunMojo#PROBLEMS}). */
+    static String runFailures(List<?> failed) {
+        StringBuilder msg = new StringBuilder().append(failed.size()).append(" run(s) failed:");
+        failed.forEach(f -> msg.append("\n  ").append(f));
+        return msg.toString();
     }
 
     /** The gate's failure message, or {@code null} when it passed or there is no baseline. */

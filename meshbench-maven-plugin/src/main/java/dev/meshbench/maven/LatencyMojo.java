@@ -74,6 +74,7 @@ public class LatencyMojo extends AbstractMojo {
         try {
             target = RunConfig.target(props);
             settings = LatencySettings.fromProperties(props);
+            settings.checkOpenFiles(RunConfig.LoadCapacity.openFilesLimit());
             for (String g : settings.graphs()) {
                 GraphFiles.Graph graph = GraphFiles.resolve(g, projectRoot.toPath());
                 if (graphs.putIfAbsent(graph.shape().name(), graph) != null) {

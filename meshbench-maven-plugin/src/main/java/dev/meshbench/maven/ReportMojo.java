@@ -6,6 +6,8 @@ import dev.meshbench.orchestrator.run.RunConfig;
 import java.io.File;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.List;
+import org.apache.maven.project.MavenProject;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -30,6 +32,10 @@ public class ReportMojo extends AbstractMojo {
     @Parameter(property = RunConfig.P_REPORT_CLIENTS, defaultValue = RunConfig.DEFAULT_REPORT_CLIENTS)
     int clients;
 
+    /** The module, whose context holds this build's runs' problems when meshbench:run ran before (none when run by hand). */
+    @Parameter(defaultValue = "${project}", readonly = true)
+    MavenProject project;
+
     @Override
     public void execute() throws MojoExecutionException {
         System.setProperty("java.awt.headless", "true");
@@ -40,7 +46,22 @@ public class ReportMojo extends AbstractMojo {
             ReportGenerator.generate(results.toPath(), report.toPath(), clients, ConversionMode.NONE, Instant.now());
             getLog().info("meshbench report: " + report.toPath().resolve("index.html"));
         } catch (IOException | RuntimeException e) {
-            throw new MojoExecutionException("building the report from " + results + " into " + report + " failed: " + e.getMessage(), e);
+            // meshbench:check, which gives the runs' verdict, does not run after this: the verdict goes with the failure
+            throw new MojoExecutionException("building the report from " + results + " into " + report + " failed: " + e.getMessage()
+                    + verdict(), e);
         }
+    }
+
+    /**
+     * The runs' verdict when meshbench:run ran earlier in this build ({@link RunMojo#PROBLEMS}): every failed run with
+     * its reason, or that all passed; empty when the report runs on its own.
+     */
+    private String verdict() {
+        Object problems = project == null ? null : project.getContextValue(RunMojo.PROBLEMS);
+        if (!(problems instanceof List<?> failed)) {
+            return "";
+        }
+        return "\nmeshbench:check does not run after a failed report; the verdict on this build's runs: " + (failed.isEmpty()
+                ? "none failed (the regression gate did not run)" : CheckMojo.runFailures(failed));
     }
 }

@@ -89,6 +89,10 @@ public class RunMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
     File jmeterConfig;
 
+    /** The regression gate's baseline (meshbench:check), checked here before anything is deployed. */
+    @Parameter(property = CheckMojo.P_BASELINE)
+    File baseline;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         Map<String, String> props = RunProperties.collect(project, session);
@@ -111,6 +115,11 @@ public class RunMojo extends AbstractMojo {
             if (!local && !cpuSets.lists().isEmpty()) {
                 throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
                         + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
+            }
+            RunConfig.LoadCapacity.ofThisHost(jmeterHeapMb).check(config.clients());
+            int comparable = BaselineCheck.check(baseline, config, RunConfig.target(props)).size();
+            if (comparable > 0) {
+                getLog().info(CheckMojo.P_BASELINE + "=" + baseline + ": " + comparable + " comparable run(s) for the gate");
             }
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
@@ -178,6 +187,7 @@ public class RunMojo extends AbstractMojo {
             warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets);
             run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
             JMeterLoad.Running load = JMeterLoad.start(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
+            // Stopped when a component dies, or past twice its plan; the run then fails with the reason.
             run.stopLoadWith(load::stop);
             int exit = load.waitFor();
             if (exit != 0) {

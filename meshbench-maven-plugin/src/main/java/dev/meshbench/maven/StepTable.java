@@ -4,6 +4,7 @@ import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RoleCpu;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;
+import dev.meshbench.results.StepWindow;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -44,10 +45,19 @@ final class StepTable {
                     w == null ? "-" : fixed(w.interServiceCallsPerTransaction(), 3),
                     w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0),
                     h == null ? "-" : fixed(h.busyPercent(), 1), h == null ? "-" : fixed(h.runQueue(), 1),
-                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), (s.saturated() ? "  SATURATED" : "") + (s.notSteady() ? "  NOT STEADY" : "") + rate(s));
+                    h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), (s.saturated() ? "  SATURATED" : "") + (s.notSteady() ? "  NOT STEADY" : "") + rate(s)
+                            + overran(results, s.clients()));
         }
 
         results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));
+    }
+
+    /** E.g. {@code  OVERRAN 128s/10s} when the step ran clearly longer than planned ({@link StepWindow#overran}); else empty. */
+    private static String overran(RunResults results, int clients) {
+        var in = results.inputs();
+        return in.steps().stream().filter(w -> w.clients() == clients && w.overran(in.stepSeconds())).findFirst()
+                .map(w -> String.format(Locale.ROOT, "  OVERRAN %ds/%ds", Math.round(w.lengthMs() / 1000.0), in.stepSeconds()))
+                .orElse("");
     }
 
     /** E.g. {@code  rate 298.1/300} or {@code  RATE NOT HELD 180.2/300}; empty for a closed-loop step. */

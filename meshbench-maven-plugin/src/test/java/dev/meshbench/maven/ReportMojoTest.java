@@ -70,4 +70,29 @@ class ReportMojoTest {
         assertEquals("building the report from " + results + " into " + file + " failed: ",
                 e.getMessage().substring(0, ("building the report from " + results + " into " + file + " failed: ").length()));
     }
+
+    @Test
+    @DisplayName("when the report cannot be written after runs failed, the failure carries the verdict: every failed run and its reason")
+    void verdictWhenReportFails() throws Exception {
+        Path results = Files.createDirectories(tmp.resolve("results"));
+        File file = Files.writeString(tmp.resolve("a-file"), "x").toFile();
+        ReportMojo m = mojo(results);
+        m.report = file; // as a read-only or full results folder: the report cannot be written
+        m.project = Builds.project(java.util.Map.of());
+        m.project.setContextValue(RunMojo.PROBLEMS, java.util.List.of("sni (r1) failed: JMeter exited with 1 (see jmeter.out)",
+                "mtls (r2): 2.00% errors (2 of 100 samples) is above meshbench.maxErrorPercent=1.0"));
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
+        assertTrue(e.getMessage().startsWith("building the report from " + results + " into " + file + " failed: "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("\nmeshbench:check does not run after a failed report; the verdict on this build's runs: "
+                + "2 run(s) failed:\n  sni (r1) failed: JMeter exited with 1 (see jmeter.out)\n  mtls (r2): 2.00% errors (2 of 100 "
+                + "samples) is above meshbench.maxErrorPercent=1.0"), e.getMessage());
+
+        ReportMojo passed = mojo(results);
+        passed.report = file;
+        passed.project = Builds.project(java.util.Map.of());
+        passed.project.setContextValue(RunMojo.PROBLEMS, java.util.List.of());
+        MojoExecutionException p = assertThrows(MojoExecutionException.class, passed::execute);
+        assertTrue(p.getMessage().endsWith("the verdict on this build's runs: none failed (the regression gate did not run)"),
+                p.getMessage());
+    }
 }

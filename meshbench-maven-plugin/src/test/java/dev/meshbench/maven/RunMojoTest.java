@@ -8,7 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import dev.meshbench.results.ConversionMethod;
+import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.KitVersions;
+import dev.meshbench.results.Machine;
+import dev.meshbench.results.ResultsSchema;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.WorkloadInfo;
+import dev.meshbench.results.io.ResultsJson;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.DisplayName;
@@ -91,6 +103,133 @@ class RunMojoTest {
         MojoFailureException e = assertThrows(MojoFailureException.class,
                 () -> mojo(Map.of(), Map.of("meshbench.target", "kubernetes", "meshbench.cpus.mesh", "0")).execute());
         assertEquals("meshbench.cpus.mesh: CPU sets are for the local target (on a cluster, use the pods' resources)", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("clients=100000 is refused before anything is deployed, naming the step, this machine's largest and the rule")
+    void oversizedRamp() {
+        RunMojo m = mojo(Map.of(), Map.of("meshbench.clients", "1,100000", "meshbench.stepSeconds", "10"));
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        int max = dev.meshbench.orchestrator.run.RunConfig.LoadCapacity.ofThisHost(1024).maxClients();
+        assertEquals("meshbench.clients=1,100000: clients 100000 is above the largest this machine can drive in one step, " + max
+                + ": " + dev.meshbench.orchestrator.run.RunConfig.LoadCapacity.ofThisHost(1024).rule()
+                + "; past it a step does not run as planned", e.getMessage());
+        assertNull(m.project.getContextValue(RunMojo.PROBLEMS), "nothing ran");
+        assertFalse(Files.exists(tmp.resolve("results")), "no run folder before the properties are checked");
+    }
+
+    @Test
+    @DisplayName("more than 1,000,000 customers is refused before anything is deployed, not by the loader after")
+    void tooManyCustomers() {
+        RunMojo m = mojo(Map.of(), Map.of("meshbench.customers", "1000001"));
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertEquals("meshbench.customers=1000001: must be between 1 and 1000000 customers (the most the customer service's "
+                + "loader generates)", e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("results")));
+    }
+
+    @Test
+    @DisplayName("meshbench.baseline that does not exist stops the build before any run folder, naming property and path")
+    void missingBaseline() {
+        RunMojo m = mojo(Map.of(), Map.of());
+        m.baseline = new java.io.File("/nonexistent");
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertEquals("meshbench.baseline=/nonexistent: no such file or folder", e.getMessage());
+        assertNull(m.project.getContextValue(RunMojo.PROBLEMS));
+        assertFalse(Files.exists(tmp.resolve("results")));
+    }
+
+    @Test
+    @DisplayName("a baseline file that is not JSON stops the build before any run folder, naming the file")
+    void nonJsonBaseline() throws Exception {
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "not json at all");
+        RunMojo m = mojo(Map.of(), Map.of());
+        m.baseline = file.toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().startsWith("meshbench.baseline=" + file + ": " + file + " is not a results file: "), e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("results")));
+    }
+
+    @Test
+    @DisplayName("a baseline folder with no results.json, or one that cannot be read, stops the build before any run folder")
+    void emptyOrUnreadableBaseline() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        RunMojo m = mojo(Map.of(), Map.of());
+        m.baseline = empty.toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().startsWith("meshbench.baseline=" + empty + ": holds no results.json"), e.getMessage());
+
+        Path locked = Files.createDirectories(tmp.resolve("locked"));
+        Files.setPosixFilePermissions(locked, java.util.Set.of());
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(locked), "running as root: every folder is readable");
+            RunMojo u = mojo(Map.of(), Map.of());
+            u.baseline = locked.toFile();
+            MojoFailureException ue = assertThrows(MojoFailureException.class, u::execute);
+            assertEquals("meshbench.baseline=" + locked + ": not readable by this user", ue.getMessage());
+        } finally {
+            Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        }
+        assertFalse(Files.exists(tmp.resolve("results")));
+    }
+
+    /** A passed run's results.json under {@code base/<id>}: case, data plane name, sidecar mTLS and ingress, steps. */
+    private Path baselineRun(String id, String caseId, String plane, List<Integer> clients) throws Exception {
+        return baselineRun(id, caseId, TargetKind.LOCAL, plane, clients);
+    }
+
+    private Path baselineRun(String id, String caseId, TargetKind target, String plane, List<Integer> clients) throws Exception {
+        RunInputs in = RunInputs.starting(id, caseId, target, clients, 20, 5, 0, 1000,
+                new KitVersions("0.1.0", "17", "5.6.3"), new Machine(2, 1L << 34, "Linux"), Instant.parse("2026-11-22T06:00:00Z"))
+                .withDataPlane(new DataPlaneInfo(plane, Map.of(), 2, true, true, null)).withWorkload(WorkloadInfo.ORIGINAL).passed();
+        Path dir = Files.createDirectories(tmp.resolve("base").resolve(id));
+        ResultsJson.writeResults(dir.resolve("results.json"), new RunResults(ResultsSchema.VERSION, in, ConversionMethod.current(true),
+                List.of(), List.of()));
+        return tmp.resolve("base");
+    }
+
+    @Test
+    @DisplayName("a baseline with no run comparable with this build's stops the build before any run folder, saying what is compared")
+    void incomparableBaseline() throws Exception {
+        Path base = baselineRun("b1", "bypass", "netty", List.of(1, 5, 10, 20));
+        baselineRun("b2", "sni", "envoy", List.of(1, 5, 10, 20));
+        baselineRun("b3", "sni", "netty", List.of(30, 40));
+        RunMojo m = mojo(Map.of(), Map.of());
+        m.baseline = base.toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertEquals("meshbench.baseline=" + base + ": none of its 3 run(s) can be compared with this build's, so the regression "
+                + "gate would have nothing to gate on; it compares passed runs of the same case, target, data plane and workload "
+                + "sharing a client step, and this build runs case sni on local, netty, original workload, steps [1, 5, 10, 20]; "
+                + "the baseline holds passed case bypass on local, netty, original workload, steps [1, 5, 10, 20]; passed case sni on "
+                + "local, envoy, original workload, steps [1, 5, 10, 20]; passed case sni on local, netty, original workload, steps [30, 40]",
+                e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("results")));
+    }
+
+    @Test
+    @DisplayName("a comparable baseline passes the check: the goal goes on to its next check (here: no JMeter laid out)")
+    void comparableBaseline() throws Exception {
+        Path base = baselineRun("b1", "sni", "netty", List.of(1, 5));
+        RunMojo m = mojo(Map.of(), Map.of());
+        m.baseline = base.toFile();
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
+        assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("on a cluster the baseline's runs are Istio's: a cluster run is comparable, a local one is not")
+    void clusterBaseline() throws Exception {
+        Path base = baselineRun("k1", "sni", TargetKind.KUBERNETES, "istio", List.of(1, 5));
+        RunMojo m = mojo(Map.of(), Map.of("meshbench.target", "kubernetes"));
+        m.baseline = base.toFile();
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
+        assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());
+
+        RunMojo local = mojo(Map.of(), Map.of());
+        local.baseline = base.toFile();
+        MojoFailureException le = assertThrows(MojoFailureException.class, local::execute);
+        assertTrue(le.getMessage().contains("this build runs case sni on local, netty, original workload, steps [1, 5, 10, 20]; "
+                + "the baseline holds passed case sni on kubernetes, istio, original workload, steps [1, 5]"), le.getMessage());
     }
 
     @Test

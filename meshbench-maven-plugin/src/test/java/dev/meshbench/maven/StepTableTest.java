@@ -127,6 +127,22 @@ class StepTableTest {
     }
 
     @Test
+    @DisplayName("a step whose recorded window ran 128 s of a planned 20 s is flagged OVERRAN; one 2 s over its plan is not")
+    void overran() {
+        RunInputs in = inputs(List.of(1, 5000))
+                .withStep(dev.meshbench.results.StepWindow.planned(1).started(1_000).ended(23_000))
+                .withStep(dev.meshbench.results.StepWindow.planned(5000).started(23_000).ended(151_000));
+        RunResults r = results(in, List.of(
+                step(1, 90, 0, 6.0, new LatencyStats(90, 1, 2.0, 2, 3, 3, 4, 5), null, null, null, null, null),
+                step(5000, 900, 0, 7.0, new LatencyStats(900, 1, 2.0, 2, 3, 3, 4, 5), null, null, null, null, null)), List.of());
+        List<String> lines = print(r);
+        assertEquals("[sni] 1             6.0       90       0      2.0        3        4            -            -         -         -          -       -      -       -",
+                lines.get(1));
+        assertEquals("[sni] 5000          7.0      900       0      2.0        3        4            -            -         -         -          -       -      -       -"
+                + "  OVERRAN 128s/20s", lines.get(2));
+    }
+
+    @Test
     @DisplayName("the data plane (with how the load came in), workload and a deliberate slowdown come first, before the header")
     void preamble() {
         RunInputs in = inputs(List.of(1)).withDataPlane(new DataPlaneInfo("netty", Map.of("sidecar", "meshbench-netty 0.1.0"), 2, false, true, "JDK"))

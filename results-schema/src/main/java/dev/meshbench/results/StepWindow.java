@@ -17,6 +17,24 @@ public record StepWindow(
         Long startEpochMs,
         Long endEpochMs) {
 
+    /**
+     * How much longer than planned a step may run before it is flagged overran, as a share of its planned length:
+     * JMeter checks a step's end before each request, so a healthy step ends within one response time of its plan;
+     * 10% keeps the study's 300-s steps from being flagged for less than 30 s of tail.
+     */
+    public static final double OVERRUN_TOLERANCE = 0.10;
+    /**
+     * The least slack, ms, whatever the step's length: starting the step's threads and the last response (up to
+     * seconds on a busy host) take this long on short steps (the kit's 6-to-20-s ones) without the step overrunning.
+     */
+    public static final long OVERRUN_MIN_SLACK_MS = 5_000;
+
+    /** What a step that overran means, for tables and the report. */
+    public static final String OVERRAN_MEANING = "overran: the step ran clearly longer than its planned length (its "
+            + "window runs from its first request's start to its last one's end), so the load generator could not start "
+            + "or stop its clients in time (too many clients for this machine, or the answers took too long); its "
+            + "throughput is over a longer window than planned";
+
     public StepWindow {
         Checks.positive("clients", clients);
         if (startEpochMs == null && endEpochMs != null) {
@@ -45,6 +63,24 @@ public record StepWindow(
             throw new IllegalStateException("step of " + clients + " clients cannot end before it started");
         }
         return new StepWindow(clients, startEpochMs, epochMs);
+    }
+
+    /** How long the step ran, ms; {@code null} until it has run. */
+    @JsonIgnore
+    public Long lengthMs() {
+        return hasRun() ? endEpochMs - startEpochMs : null;
+    }
+
+    /**
+     * True when the step has run and lasted longer than {@code plannedSeconds} by more than {@link #OVERRUN_TOLERANCE}
+     * of it or {@link #OVERRUN_MIN_SLACK_MS}, whichever is larger.
+     */
+    public boolean overran(int plannedSeconds) {
+        if (!hasRun()) {
+            return false;
+        }
+        long planned = plannedSeconds * 1000L;
+        return lengthMs() > planned + Math.max(OVERRUN_MIN_SLACK_MS, (long) (planned * OVERRUN_TOLERANCE));
     }
 
     /** True when both the start and the end are known. */

@@ -38,7 +38,7 @@ import org.bson.conversions.Bson;
  * Status, total_miles and miles_ytd belong to the airline: a profile update ignores them.
  */
 public final class CustomerHandler {
-    public static final int MAX_CUSTOMERS = 1_000_000;
+    public static final int MAX_CUSTOMERS = dev.meshbench.component.DatasetDefaults.MAX_CUSTOMERS;
     /** Upper bound of {@code plannedMiles}: far above the miles of any trip (a round trip is under 25,000). */
     public static final long MAX_PLANNED_MILES = 1_000_000;
     static final Set<String> PHONE_TYPES = Set.of("HOME", "BUSINESS", "MOBILE");

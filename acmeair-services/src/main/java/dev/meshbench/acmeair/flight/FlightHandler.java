@@ -36,7 +36,7 @@ import org.bson.Document;
  * the cache is off ({@code --flight-cache false}).
  */
 public final class FlightHandler {
-    public static final int MAX_DAYS = 366;
+    public static final int MAX_DAYS = dev.meshbench.component.DatasetDefaults.MAX_FLIGHT_DAYS;
     static final int PAGE_SIZE = 10;
     private static final Pattern AIRPORT = Pattern.compile("[A-Z]{3}");
 

@@ -23,7 +23,9 @@ import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.StepDrift;
+import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.StepHost;
+import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.StepRate;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWork;
@@ -327,7 +329,7 @@ public final class HtmlReportRenderer {
                     td(Integer.toString(s.clients())), td(Long.toString(s.transactions())),
                     el("td").cls(s.errors() > 0 ? "bad" : null).text(Long.toString(s.errors())),
                     td(Long.toString(s.warmupSamplesSkipped())),
-                    throughput(s));
+                    overran(throughput(s), line.run().results().inputs(), s.clients()));
             LatencyStats l = s.latencyMs();
             if (l == null) {
                 row.add(el("td").attr("colspan", 6).cls("l").text("no successful request"));
@@ -354,6 +356,16 @@ public final class HtmlReportRenderer {
             table.add(row);
         }
         return fragment(el("h2").attr("id", "steps").text("All steps"), intro, wide(table));
+    }
+
+    /** {@code cell}, flagged when the step of {@code clients} ran clearly longer than planned (its recorded window). */
+    private static Element overran(Element cell, RunInputs inputs, int clients) {
+        StepWindow w = inputs.steps().stream().filter(x -> x.clients() == clients).findFirst().orElse(null);
+        if (w != null && w.overran(inputs.stepSeconds())) {
+            cell.add(text(" "), el("span").cls("bad").attr("title", StepWindow.OVERRAN_MEANING)
+                    .text("overran: " + Numbers.fixed(w.lengthMs() / 1000.0, 0) + " s of " + inputs.stepSeconds() + " s"));
+        }
+        return cell;
     }
 
     /** A step's throughput, flagged when not steady, with the fixed rate it held or did not hold. */

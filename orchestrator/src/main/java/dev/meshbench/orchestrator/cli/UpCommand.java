@@ -75,6 +75,8 @@ final class UpCommand implements Callable<Integer> {
         Path logs = (logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id())).toAbsolutePath().normalize();
         PlanOptions options;
         try {
+            RunConfig.checkCustomers("--customers", customers); // the loaders' limits, before anything is deployed
+            RunConfig.checkFlightDays("--flight-days", flightDays);
             options = new PlanOptions(DataPlane.byId(dataPlane), RunConfig.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers,
                     RunConfig.parseBoolean("--ingress", ingress));
         } catch (IllegalArgumentException e) {

@@ -88,6 +88,26 @@ public record LatencySettings(List<String> graphs, String cells, int connections
         return warmupSeconds + maxSeconds + fixedSeconds;
     }
 
+    /**
+     * File descriptors one generator connection costs the busiest process: the generator's socket (in Maven's JVM),
+     * and on the local target the accepting proxy's two (the connection in, its relay to the next hop); 4 leaves room
+     * for the processes' own files.
+     */
+    public static final int FILES_PER_CONNECTION = 4;
+
+    /**
+     * Refuses more {@value #P_CONNECTIONS} than the open-files limit ({@code ulimit -n}, inherited by what Maven starts)
+     * allows at {@value #FILES_PER_CONNECTION} per connection, naming the property, the value and the rule; no bound
+     * when the limit is unknown (0 or less).
+     */
+    public void checkOpenFiles(long openFiles) {
+        if (openFiles > 0 && (long) connections * FILES_PER_CONNECTION > openFiles) {
+            throw invalid(P_CONNECTIONS, Integer.toString(connections), "is above the " + openFiles / FILES_PER_CONNECTION
+                    + " this machine's open-files limit allows (ulimit -n " + openFiles + " / " + FILES_PER_CONNECTION
+                    + " descriptors per connection); raise the limit or give fewer connections");
+        }
+    }
+
     private static String get(Map<String, String> props, String key) {
         String v = props.get(key);
         return v == null || v.isBlank() ? DEFAULTS.get(key) : v.trim();

@@ -62,10 +62,15 @@ public final class CaseRun implements AutoCloseable {
     private JtlTail tail;
     private ScheduledExecutorService progress;
     private ScheduledExecutorService watcher;
-    private volatile Runnable stopLoad = () -> { };
     private volatile String deadComponent;
     private boolean finished;
     private List<Component> components = List.of();
+    /** Stops the running load: when a component dies, or the load runs past its {@link LoadDeadline}; {@code null}: none yet. */
+    private volatile Runnable stopLoad;
+    /** Why the load was stopped for running past its deadline; {@code null} unless it was. */
+    private volatile String overrun;
+    /** Whether the kit is being interrupted when {@link #finish} runs: the JVM exiting (Ctrl-C); tests replace it. */
+    java.util.function.BooleanSupplier interrupted = CaseRun::shuttingDown;
 
     private CaseRun(RunConfig config, EgressCase egressCase, Path runDir, PrintStream out) {
         this.config = config;
@@ -135,7 +140,9 @@ public final class CaseRun implements AutoCloseable {
 
     /**
      * Sets what stops the load now (the running JMeter's stop): called once when a component dies, so that the load
-     * does not run on against a broken deployment. If one already died, it is called at once.
+     * does not run on against a broken deployment (if one already died, it is called at once), and when the load runs
+     * past its {@link LoadDeadline} at a progress line of {@link #showProgress} (the run then fails with that reason,
+     * {@link #overrun()}).
      */
     public void stopLoadWith(Runnable stop) {
         stopLoad = stop;
@@ -159,7 +166,10 @@ public final class CaseRun implements AutoCloseable {
                 deployment.failure().ifPresent(f -> {
                     deadComponent = f;
                     out.printf("[%s] COMPONENT DIED: %s; stopping the load%n", egressCase.id(), f);
-                    stopLoad.run();
+                    Runnable stop = stopLoad;
+                    if (stop != null) {
+                        stop.run();
+                    }
                 });
             } catch (RuntimeException e) {
                 LOG.debug("looking for dead components failed: {}", e.toString());
@@ -234,6 +244,7 @@ public final class CaseRun implements AutoCloseable {
                 long total = steps.values().stream().mapToLong(JtlTail.StepCounts::samples).sum();
                 long errors = steps.values().stream().mapToLong(JtlTail.StepCounts::errors).sum();
                 long now = System.currentTimeMillis();
+                checkDeadline(now - loadStart);
                 double tps = (total - last[0]) * 1000.0 / Math.max(1, now - last[1]);
                 last[0] = total;
                 last[1] = now;
@@ -254,13 +265,62 @@ public final class CaseRun implements AutoCloseable {
         }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Why the load was stopped for running grossly past its plan, if it was. */
+    public Optional<String> overrun() {
+        return Optional.ofNullable(overrun);
+    }
+
+    private void checkDeadline(long elapsedMs) {
+        Runnable stop = stopLoad;
+        if (stop == null || overrun != null) {
+            return;
+        }
+        int clients = tail.latestStep();
+        String where = clients < 0 ? "before the first sample" : "step " + (config.clients().indexOf(clients) + 1) + "/"
+                + config.clients().size() + " (" + clients + " clients)";
+        new LoadDeadline(config.loadSecondsPerCase()).exceeded(elapsedMs, where).ifPresent(reason -> {
+            overrun = reason;
+            out.printf("[%s] STOPPING THE LOAD: %s%n", egressCase.id(), reason);
+            stop.run();
+        });
+    }
+
+    /** What an interrupted run says everywhere: run.json, results.json, the report and the verdict. */
+    public static final String INTERRUPTED = "interrupted before the run finished";
+
+    /**
+     * Why a run failed, if it did: a component that died, else the load stopped past its deadline, else what the load
+     * reported. When the kit itself was interrupted (Ctrl-C) the run says {@link #INTERRUPTED} first, whatever the
+     * load reported: JMeter's exit 143 (128 + SIGTERM) is then the kit stopping it, not a failure of its own.
+     */
+    static Optional<String> failureReason(Optional<String> died, Optional<String> overrun, Optional<String> loadFailure,
+            boolean interrupted) {
+        Optional<String> failure = died.map(d -> "component died during the run: " + d).or(() -> overrun).or(() -> loadFailure);
+        if (!interrupted) {
+            return failure;
+        }
+        return Optional.of(INTERRUPTED + failure.map(f -> " (the kit stopped what was running: " + f + ")").orElse(""));
+    }
+
+    /** True once the JVM has begun to exit (Ctrl-C, SIGTERM): no shutdown hook can be added any more. */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { }, "meshbench-shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     /**
      * Stops sampling, tears the case down, records step windows and the outcome, and converts the results.
      *
      * @param loadFailure why the load part failed, if it did
      * @return the converted results (also written as {@code results.json})
      */
-    public RunResults finish(Optional<String> loadFailure) {
+    public synchronized RunResults finish(Optional<String> loadFailure) {
         if (finished) {
             throw new IllegalStateException("run " + runId() + " already finished");
         }
@@ -282,7 +342,7 @@ public final class CaseRun implements AutoCloseable {
                 LOG.warn("reading the step windows from {} failed: {}", jtl(), e.getMessage());
             }
         }
-        Optional<String> failure = died.map(d -> "component died during the run: " + d).or(() -> loadFailure);
+        Optional<String> failure = failureReason(died, overrun(), loadFailure, interrupted.getAsBoolean());
         if (failure.isEmpty() && !Files.exists(jtl())) {
             failure = Optional.of("the load generator wrote no samples (" + jtl() + " missing)");
         }
@@ -406,9 +466,9 @@ public final class CaseRun implements AutoCloseable {
 
     /** Tears down and marks the run failed if {@link #finish} was never reached (error, Ctrl-C). */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (!finished) {
-            fail("interrupted before the run finished");
+            fail(INTERRUPTED);
         }
     }
 }

@@ -24,12 +24,17 @@ import java.util.Objects;
  * modules share come from {@link DatasetDefaults}. The README's property table lists them (a test keeps it so).
  *
  * @param cases         cases to run, in order
- * @param clients       client counts of the ramp's steps, in order
+ * @param clients       client counts of the ramp's steps, in order; at most {@value #MAX_STEPS} distinct positive
+ *                      counts here, and before a run no more than this machine can drive ({@link LoadCapacity}: the
+ *                      smallest of {@value LoadCapacity#CLIENTS_PER_CORE} per core, the open-files limit over
+ *                      {@value LoadCapacity#FILES_PER_CLIENT} per client, and JMeter's heap over
+ *                      {@value LoadCapacity#HEAP_MB_PER_CLIENT} MB per client)
  * @param stepSeconds   length of each step
  * @param warmupSeconds start of each step excluded from latency and CPU figures
  * @param thinkTimeMs   pause between a virtual user's requests
- * @param customers     customers loaded into the database (and drawn from by the workload)
- * @param flightDays    days of flights loaded
+ * @param customers     customers loaded into the database (and drawn from by the workload); 1 to
+ *                      {@link DatasetDefaults#MAX_CUSTOMERS}, the most the customer service's loader generates
+ * @param flightDays    days of flights loaded; 1 to {@link DatasetDefaults#MAX_FLIGHT_DAYS}
  * @param maxErrorPercent error rate above which the build fails
  * @param resultsDir    where run folders are kept (not under target/, so {@code mvn clean} keeps them)
  * @param mesh          data plane, sidecar-to-sidecar mTLS and proxy worker threads
@@ -113,6 +118,8 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
     /** Heap of the JMeter JVM, MB (meshbench:run). */
     public static final String P_JMETER_HEAP_MB = "meshbench.jmeterHeapMb";
     public static final String DEFAULT_JMETER_HEAP_MB = "1024";
+    /** JMeter's starting heap ({@code -Xms}, {@code JMeterLoad.heap}), the least {@value #P_JMETER_HEAP_MB} may give. */
+    public static final int JMETER_MIN_HEAP_MB = 256;
     /** Seconds between live progress lines (meshbench:run). */
     public static final String P_PROGRESS_SECONDS = "meshbench.progressSeconds";
     public static final String DEFAULT_PROGRESS_SECONDS = "5";
@@ -210,15 +217,32 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
         if (thinkTimeMs < 0) {
             throw invalid(P_THINK_MS, Integer.toString(thinkTimeMs), "must be 0 or more milliseconds");
         }
-        if (customers < 1) {
-            throw invalid(P_CUSTOMERS, Integer.toString(customers), "must be a positive number of customers");
-        }
-        if (flightDays < 1) {
-            throw invalid(P_FLIGHT_DAYS, Integer.toString(flightDays), "must be a positive number of days");
-        }
+        checkCustomers(P_CUSTOMERS, customers);
+        checkFlightDays(P_FLIGHT_DAYS, flightDays);
         if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
             throw invalid(P_MAX_ERROR_PERCENT, Double.toString(maxErrorPercent), "must be between 0 and 100");
         }
+    }
+
+    /**
+     * {@code customers} if the customer service's loader generates that many (1 to {@link DatasetDefaults#MAX_CUSTOMERS}),
+     * else an error naming {@code name} (a property or an option), the value and the rule, before anything is deployed.
+     */
+    public static int checkCustomers(String name, int customers) {
+        if (customers < 1 || customers > DatasetDefaults.MAX_CUSTOMERS) {
+            throw invalid(name, Integer.toString(customers), "must be between 1 and " + DatasetDefaults.MAX_CUSTOMERS
+                    + " customers (the most the customer service's loader generates)");
+        }
+        return customers;
+    }
+
+    /** {@code days} if the flight service's loader generates that many (1 to {@link DatasetDefaults#MAX_FLIGHT_DAYS}), else an error. */
+    public static int checkFlightDays(String name, int days) {
+        if (days < 1 || days > DatasetDefaults.MAX_FLIGHT_DAYS) {
+            throw invalid(name, Integer.toString(days), "must be between 1 and " + DatasetDefaults.MAX_FLIGHT_DAYS
+                    + " days (the most the flight service's loader generates)");
+        }
+        return days;
     }
 
     /**
@@ -502,6 +526,93 @@ public record RunConfig(List<EgressCase> cases, List<Integer> clients, int stepS
 
     private static IllegalArgumentException invalid(String key, String value, String rule) {
         return new IllegalArgumentException(String.format(Locale.ROOT, "%s=%s: %s", key, value, rule));
+    }
+
+    /**
+     * How many clients this machine can drive in one step, from its cores, its open-files limit ({@code ulimit -n},
+     * which JMeter and the local components inherit from Maven) and JMeter's heap. The ramp's largest step must not
+     * exceed the smallest of the three ({@link #check}); past it a step does not run as planned (at 5,000 clients on
+     * 2 cores a 10-s step lasted 128 s; at 100,000 JMeter had started 1,415 threads after 9.5 minutes).
+     *
+     * @param cores        cores of this machine (JMeter, and on the local target the whole case, share them)
+     * @param openFiles    the open-files limit of this JVM and its children; 0 or less when unknown (no bound)
+     * @param jmeterHeapMb heap of the JMeter JVM, MB ({@value #P_JMETER_HEAP_MB})
+     */
+    public record LoadCapacity(int cores, long openFiles, int jmeterHeapMb) {
+        /**
+         * A closed-loop client without think time keeps one request in flight at all times; a few hundred threads
+         * per core already queue for the CPU and JMeter starts them late, so a step no longer lasts its planned
+         * length. 250 per core leaves 4 times the study's largest step (60) per core on a 2-core machine.
+         */
+        public static final int CLIENTS_PER_CORE = 250;
+        /**
+         * File descriptors one client costs the busiest process: JMeter keeps one keep-alive connection per service
+         * it calls (four: auth, customer, flight, booking), and on the local target each connection is a second
+         * descriptor in the component answering it, relayed again by a sidecar; 8 covers both ends and leaves room
+         * for the processes' own files (jars, logs, MongoDB's files).
+         */
+        public static final int FILES_PER_CLIENT = 8;
+        /**
+         * JMeter heap one client needs: each thread holds its own copy of the plan's tree (samplers, cookie and
+         * header managers, extractors) and its last responses; 1 MB is a generous figure for the Acmeair plan, so
+         * the default 1024 MB heap does not bind before the cores do.
+         */
+        public static final int HEAP_MB_PER_CLIENT = 1;
+
+        public LoadCapacity {
+            if (cores < 1) {
+                throw new IllegalArgumentException("cores (" + cores + ") must be at least 1");
+            }
+            if (jmeterHeapMb < JMETER_MIN_HEAP_MB) {
+                throw invalid(P_JMETER_HEAP_MB, Integer.toString(jmeterHeapMb), "must be at least " + JMETER_MIN_HEAP_MB
+                        + " MB (JMeter starts with -Xms" + JMETER_MIN_HEAP_MB + "m)");
+            }
+        }
+
+        /** This machine's capacity: its cores and the open-files limit of this JVM (inherited by what it starts). */
+        public static LoadCapacity ofThisHost(int jmeterHeapMb) {
+            return new LoadCapacity(Runtime.getRuntime().availableProcessors(), openFilesLimit(), jmeterHeapMb);
+        }
+
+        /** The open-files limit ({@code ulimit -n}) of this JVM, which the processes it starts inherit; -1 when unknown. */
+        public static long openFilesLimit() {
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+                return unix.getMaxFileDescriptorCount();
+            }
+            return -1;
+        }
+
+        /** The most clients one step may have here: the smallest of the three bounds. */
+        public int maxClients() {
+            long max = (long) cores * CLIENTS_PER_CORE;
+            if (openFiles > 0) {
+                max = Math.min(max, openFiles / FILES_PER_CLIENT);
+            }
+            max = Math.min(max, (long) jmeterHeapMb / HEAP_MB_PER_CLIENT);
+            return (int) Math.max(1, Math.min(Integer.MAX_VALUE, max));
+        }
+
+        /** The rule with this machine's figures, for error messages and logs. */
+        public String rule() {
+            return String.format(Locale.ROOT, "the smallest of %d per core (%d cores: %d), %s, and %s=%d / %d MB per client (%d)",
+                    CLIENTS_PER_CORE, cores, (long) cores * CLIENTS_PER_CORE,
+                    openFiles > 0 ? String.format(Locale.ROOT, "open files (ulimit -n) %d / %d per client (%d)", openFiles,
+                            FILES_PER_CLIENT, openFiles / FILES_PER_CLIENT) : "open files unknown (no bound)",
+                    P_JMETER_HEAP_MB, jmeterHeapMb, HEAP_MB_PER_CLIENT, jmeterHeapMb / HEAP_MB_PER_CLIENT);
+        }
+
+        /** Refuses a ramp whose largest step is above {@link #maxClients()}, naming the property, the step and the rule. */
+        public void check(List<Integer> clients) {
+            int max = maxClients();
+            for (int c : clients) {
+                if (c > max) {
+                    throw invalid(P_CLIENTS, String.join(",", clients.stream().map(String::valueOf).toList()),
+                            "clients " + c + " is above the largest this machine can drive in one step, " + max + ": "
+                                    + rule() + "; past it a step does not run as planned");
+                }
+            }
+        }
     }
 
     /** Wall time of the load part of one case: every step back to back. */

@@ -49,4 +49,23 @@ class UpCommandTest {
         assertEquals(RunConfig.DEFAULTS.get(RunConfig.P_SIDECAR_MTLS), up.sidecarMtls);
         assertEquals(RunConfig.DEFAULTS.get(RunConfig.P_PROXY_WORKERS), Integer.toString(up.proxyWorkers));
     }
+
+    @Test
+    @DisplayName("more customers or flight days than the loaders generate are refused before anything is deployed, naming the option")
+    void loaderLimitsBeforeDeploy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+        java.io.StringWriter err = new java.io.StringWriter();
+        CommandLine cli = new CommandLine(new UpCommand()).setErr(new java.io.PrintWriter(err));
+        int exit = cli.execute("--case", "sni", "--project-root", tmp.toString(), "--log-dir", tmp.resolve("logs").toString(),
+                "--customers", "1000001");
+        assertEquals(2, exit, err.toString());
+        assertTrue(err.toString().startsWith("--customers=1000001: must be between 1 and 1000000 customers (the most the customer "
+                + "service's loader generates)"), err.toString());
+        assertTrue(!java.nio.file.Files.exists(tmp.resolve("logs")), "nothing deployed");
+
+        java.io.StringWriter err2 = new java.io.StringWriter();
+        int exit2 = new CommandLine(new UpCommand()).setErr(new java.io.PrintWriter(err2)).execute("--case", "sni", "--project-root",
+                tmp.toString(), "--flight-days", "400");
+        assertEquals(2, exit2, err2.toString());
+        assertTrue(err2.toString().startsWith("--flight-days=400: must be between 1 and 366 days"), err2.toString());
+    }
 }

@@ -128,6 +128,11 @@ public final class ResultsConverter {
                         + " -> " + last.drift().lastThirdPerSecond() + " tx/s, threshold "
                         + inputs.measurementOrDefault().driftOrDefault() + "%)");
             }
+            StepWindow window = inputs.step(a.clients);
+            if (window.overran(inputs.stepSeconds())) {
+                notes.add("step " + a.clients + " clients: " + StepWindow.OVERRAN_MEANING + " (ran "
+                        + Rounding.round(window.lengthMs() / 1000.0, 1) + " s, planned " + inputs.stepSeconds() + " s)");
+            }
             if (results.get(results.size() - 1).saturated()) {
                 notes.add("step " + a.clients + " clients: " + StepHost.SATURATED_MEANING + " (host "
                         + results.get(results.size() - 1).host().busyPercent() + "% busy, threshold "
