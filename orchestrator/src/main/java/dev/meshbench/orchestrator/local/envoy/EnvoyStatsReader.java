@@ -90,7 +90,7 @@ public final class EnvoyStatsReader {
                     get(stats, listener + "no_filter_chain_match"),
                     Math.max(0, sum(stats, clusters, "upstream_cx_connect_fail") - clusterTls));
 
-            if (l.routing().orElse(null) instanceof Routing.ByPathPrefix byPath) {
+            if (l.routing().orElse(null) instanceof Routing.ByPath byPath) {
                 Map<String, HopJson.UpstreamPool> pools = new LinkedHashMap<>();
                 for (Endpoint up : byPath.upstreams()) {
                     String cluster = "cluster." + EnvoyClusterNames.of(up, a) + ".";
