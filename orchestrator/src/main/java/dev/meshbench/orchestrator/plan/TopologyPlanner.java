@@ -66,11 +66,6 @@ public final class TopologyPlanner {
         };
     }
 
-    /** The path prefix of a service's API ({@code /auth}, ...): every Acmeair path starts with its service's name. */
-    public static String servicePrefix(String service) {
-        return "/" + service;
-    }
-
     public static Identity serviceIdentity(String service) {
         return new Identity(APP_NAMESPACE, service);
     }
