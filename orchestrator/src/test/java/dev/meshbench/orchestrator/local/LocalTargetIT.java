@@ -159,6 +159,13 @@ class LocalTargetIT {
                         java.net.http.HttpResponse.BodyHandlers.ofString());
                 assertEquals(404, r.statusCode(), "GET " + loader + " through the entry: " + r.body());
             }
+            // A 2 MiB chunked body (no Content-Length) is refused as too large, by the entry or the service.
+            byte[] big = ("login=" + "a".repeat(2 * 1024 * 1024) + "&password=password").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            java.net.http.HttpResponse<String> tooLarge = client.send(java.net.http.HttpRequest.newBuilder(entry.resolve("/auth/login"))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big))).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(413, tooLarge.statusCode(), tooLarge.body());
 
             List<ResourceSample> samples = d.sampleResources();
             assertEquals(d.components().size(), samples.size(), "one CPU sample per component");
