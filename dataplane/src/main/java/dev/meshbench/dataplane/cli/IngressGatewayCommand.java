@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code dataplane ingress-gateway}: an HTTP/1.1 router by path prefix, what Istio's ingress gateway does with a
- * Gateway and a VirtualService of {@code prefix} matches (Acmeair's {@code /auth}, {@code /customer},
- * {@code /flight}, {@code /booking}, each to its service's sidecar).
+ * {@code dataplane ingress-gateway}: an HTTP/1.1 router by method and path (or path prefix), what Istio's ingress
+ * gateway does with a Gateway and a VirtualService (the orchestrator gives it Acmeair's client API, one route per
+ * operation, each to its service's sidecar).
  */
 @Command(name = "ingress-gateway", sortOptions = false,
         description = {"The ingress gateway: terminates HTTP/1.1 from clients and routes each request to its upstream,",
