@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.meshbench.component.AcmeairApi;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,20 +27,27 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The one entry the original Acmeair JMeter driver needs (one host:port, routed by path): in base, so in every case,
- * a Gateway on Istio's ingress gateway (port 80 HTTP, any host) and a VirtualService that sends each service's path
- * prefix to that service's Service port, and nothing else.
+ * a Gateway on Istio's ingress gateway (port 80 HTTP, any host) and a VirtualService that sends each operation of the
+ * client API ({@link AcmeairApi#PUBLIC}: method and exact path, or a regex for a path template) to its service's
+ * Service port, and nothing else: no prefix, no catch-all, so internal, loader and config paths have no route.
  */
 class IngressRoutesTest {
 
     /** The services, each reached under {@code /<name>} (their readiness and API paths start so). */
     static final List<String> SERVICES = List.of("auth", "customer", "flight", "booking");
+
+    /** How a route's match is written in a VirtualService: {@code GET exact /auth/logout}, {@code GET regex /customer/byid/[^/]+}. */
+    static String matchKey(AcmeairApi.Operation op) {
+        return op.method() + (op.isTemplate() ? " regex " + op.regex() : " exact " + op.path());
+    }
     static final Map<String, String> INGRESS_SELECTOR = Map.of("istio", "ingressgateway");
 
     /**
      * Everything wrong with the entry in {@code docs} (a set of resources: base's files, or a case rendered), each
      * message starting with {@code where}; empty when there is exactly one Gateway selecting Istio's ingress gateway
      * with one server (port 80, HTTP, hosts *) and exactly one VirtualService bound to it (hosts *, http routes
-     * only) whose routes are exactly {@code /<svc>} -> {@code <svc>:<its Service's http port>} for the four services.
+     * only) whose matches are exactly the client API's operations, each ({@code method.exact} and {@code uri.exact}
+     * or {@code uri.regex}) to {@code <svc>:<its Service's http port>}.
      */
     static List<String> routeProblems(String where, List<JsonNode> docs) {
         List<String> out = new ArrayList<>();
@@ -51,7 +59,7 @@ class IngressRoutesTest {
             if (port.isEmpty()) {
                 out.add(where + ": no Service " + svc + " with a port named http");
             } else {
-                expected.put("/" + svc, svc + ":" + port.get());
+                AcmeairApi.of(svc).forEach(op -> expected.put(matchKey(op), svc + ":" + port.get()));
             }
         }
         List<JsonNode> gateways = docs.stream().filter(d -> "Gateway".equals(d.path("kind").asText())
@@ -102,9 +110,9 @@ class IngressRoutesTest {
                 out.add(at + "has " + String.join(", ", extra) + ", should have only name, match and route");
             }
             JsonNode match = route.path("match");
-            if (match.size() != 1 || match.get(0).size() != 1 || match.get(0).path("uri").size() != 1
-                    || !match.get(0).path("uri").path("prefix").isTextual()) {
-                out.add(at + "match should be exactly one uri prefix, is " + (route.has("match") ? match.toString() : "missing"));
+            if (!match.isArray() || match.isEmpty()) {
+                out.add(at + "match should list the operations (method.exact and uri.exact or uri.regex), is "
+                        + (route.has("match") ? match.toString() : "missing"));
                 continue;
             }
             JsonNode to = route.path("route");
@@ -114,23 +122,33 @@ class IngressRoutesTest {
                 out.add(at + "route should be exactly one destination with host and port.number, is " + to);
                 continue;
             }
-            String path = match.get(0).path("uri").path("prefix").asText();
             String target = destination.path("host").asText() + ":" + destination.path("port").path("number").asInt();
-            if (actual.putIfAbsent(path, target) != null) {
-                out.add(at + "prefix " + path + " is routed twice");
+            for (int j = 0; j < match.size(); j++) {
+                JsonNode m = match.get(j);
+                JsonNode uri = m.path("uri");
+                String uriKind = uri.size() == 1 ? uri.fieldNames().next() : "";
+                if (m.size() != 2 || m.path("method").size() != 1 || !m.path("method").path("exact").isTextual()
+                        || !Set.of("exact", "regex").contains(uriKind) || !uri.path(uriKind).isTextual()) {
+                    out.add(at + "match[" + j + "] should be method.exact and uri.exact or uri.regex only, is " + m);
+                    continue;
+                }
+                String key = m.path("method").path("exact").asText() + " " + uriKind + " " + uri.path(uriKind).asText();
+                if (actual.putIfAbsent(key, target) != null) {
+                    out.add(at + key + " is routed twice");
+                }
             }
         }
-        expected.forEach((path, target) -> {
-            String got = actual.get(path);
+        expected.forEach((key, target) -> {
+            String got = actual.get(key);
             if (got == null) {
-                out.add(prefix + "no route for prefix " + path + " (to " + target + ")");
+                out.add(prefix + "no route for " + key + " (to " + target + ")");
             } else if (!got.equals(target)) {
-                out.add(prefix + "prefix " + path + " goes to " + got + ", should go to " + target);
+                out.add(prefix + key + " goes to " + got + ", should go to " + target);
             }
         });
-        actual.forEach((path, target) -> {
-            if (!expected.containsKey(path)) {
-                out.add(prefix + "prefix " + path + " goes to " + target + ", not one of the services' prefixes " + expected.keySet());
+        actual.forEach((key, target) -> {
+            if (!expected.containsKey(key)) {
+                out.add(prefix + key + " goes to " + target + ", not an operation of the client API (AcmeairApi.PUBLIC)");
             }
         });
         return out;
@@ -156,7 +174,7 @@ class IngressRoutesTest {
     }
 
     @Test
-    @DisplayName("base routes /auth, /customer, /flight and /booking at Istio's ingress gateway to their Services' port, and nothing else")
+    @DisplayName("base routes exactly the client API at Istio's ingress gateway, each operation to its Service's port, and nothing else")
     void baseRoutesEachPrefixToItsService() {
         KitManifests kit = KitManifests.load();
         assertEquals(List.of(), routeProblems("base", baseResources(kit)));
@@ -179,14 +197,15 @@ class IngressRoutesTest {
     }
 
     @Test
-    @DisplayName("reports a route to the wrong service, a misspelled prefix, a catch-all route and the wrong Gateway port in a broken copy")
+    @DisplayName("reports a route to the wrong service, a misspelled path, a prefix, a catch-all route and the wrong Gateway port in a broken copy")
     void reportsABrokenCopy(@TempDir Path copy) throws IOException {
         KitManifests real = KitManifests.load();
         KustomizeLayoutTest.copyTree(real.moduleDir().resolve("base"), copy.resolve("base"));
         KustomizeLayoutTest.copyTree(real.moduleDir().resolve("cases"), copy.resolve("cases"));
         Path ingress = copy.resolve("base/ingress.yaml");
         KustomizeLayoutTest.replace(ingress, "            host: flight\n", "            host: booking\n");
-        KustomizeLayoutTest.replace(ingress, "prefix: /customer\n", "prefix: /customers\n");
+        KustomizeLayoutTest.replace(ingress, "uri: {exact: /auth/logout}", "uri: {exact: /auth/logouts}");
+        KustomizeLayoutTest.replace(ingress, "uri: {exact: /customer/ready}", "uri: {prefix: /customer}");
         KustomizeLayoutTest.replace(ingress, "        number: 80\n", "        number: 8080\n");
         Files.writeString(ingress, Files.readString(ingress) + """
                     - name: everything-else
@@ -197,10 +216,14 @@ class IngressRoutesTest {
         String vs = "base: VirtualService acmeair-routes: ";
         assertMessages(List.of(
                 "base: Gateway acmeair-ingress: servers[0]: port 8080 HTTP hosts [\"*\"], should be port 80 HTTP hosts [\"*\"]",
-                vs + "http[4]: match should be exactly one uri prefix, is missing",
-                vs + "no route for prefix /customer (to customer:8080)",
-                vs + "prefix /flight goes to booking:8080, should go to flight:8080",
-                vs + "prefix /customers goes to customer:8080, not one of the services' prefixes [/auth, /customer, /flight, /booking]"),
+                vs + "http[1]: match[3] should be method.exact and uri.exact or uri.regex only, is "
+                        + "{\"method\":{\"exact\":\"GET\"},\"uri\":{\"prefix\":\"/customer\"}}",
+                vs + "http[4]: match should list the operations (method.exact and uri.exact or uri.regex), is missing",
+                vs + "no route for GET exact /auth/logout (to auth:8080)",
+                vs + "no route for GET exact /customer/ready (to customer:8080)",
+                vs + "POST exact /flight/queryflights goes to booking:8080, should go to flight:8080",
+                vs + "GET exact /flight/ready goes to booking:8080, should go to flight:8080",
+                vs + "GET exact /auth/logouts goes to auth:8080, not an operation of the client API (AcmeairApi.PUBLIC)"),
                 routeProblems("base", baseResources(KitManifests.at(copy))));
     }
 

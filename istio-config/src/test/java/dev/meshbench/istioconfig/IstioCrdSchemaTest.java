@@ -126,9 +126,9 @@ class IstioCrdSchemaTest {
                 new Break("an unknown top-level field: replicas", "cases/gateway/virtualservice.yaml", "mongo-through-egress-gateway",
                         t -> ((ObjectNode) t).put("replicas", 1),
                         List.of(gatewayVs + "replicas: unknown field (known: ")),
-                new Break("a misspelled field of a route's match: uri.prefx", "base/ingress.yaml", "acmeair-routes",
-                        t -> Trees.rename(t, "spec.http[1].match[0].uri", "prefix", "prefx"),
-                        List.of(ingressVs + "spec.http[1].match[0].uri.prefx: unknown field (known: ")),
+                new Break("a misspelled field of a route's match: uri.regx", "base/ingress.yaml", "acmeair-routes",
+                        t -> Trees.rename(t, "spec.http[1].match[0].uri", "regex", "regx"),
+                        List.of(ingressVs + "spec.http[1].match[0].uri.regx: unknown field (known: ")),
                 new Break("an apiVersion Istio does not have: networking.istio.io/v2", "cases/mtls/gateway.yaml", "istio-egressgateway",
                         t -> ((ObjectNode) t).put("apiVersion", "networking.istio.io/v2"),
                         List.of(mtlsGw + "no version v2 of networking.istio.io Gateway (versions: v1, v1alpha3, v1beta1)")));

@@ -37,7 +37,7 @@ public final class AuthHandler {
         String login = Forms.required(ctx, "login");
         String password = Forms.required(ctx, "password");
         if (!customers.validate(login, password)) {
-            throw ApiException.forbidden("bad credentials for login '" + login + "'");
+            throw ApiException.forbidden("bad credentials for login " + ApiException.quoted(login));
         }
         ctx.header("Set-Cookie", JwtVerifier.COOKIE + "=" + issuer.issue(login) + "; Path=/; HttpOnly; SameSite=Lax");
         ctx.contentType("text/plain").result("logged in");

@@ -101,9 +101,9 @@ public final class BookingHandler {
         jwt.requireUser(ctx, user);
         String number = Forms.required(ctx, "number");
         Booking b = repo.find(user, number)
-                .orElseThrow(() -> ApiException.notFound("booking '" + number + "' of user '" + user + "' not found"));
+                .orElseThrow(() -> notFound(number, user));
         if (!repo.delete(number)) {
-            throw ApiException.notFound("booking '" + number + "' of user '" + user + "' not found");
+            throw notFound(number, user);
         }
         try {
             rewards.update(user, List.of(b.flightSegmentId()), -1);
@@ -118,10 +118,14 @@ public final class BookingHandler {
         ctx.json(body);
     }
 
+    private static ApiException notFound(String number, String user) {
+        return ApiException.notFound("booking " + ApiException.quoted(number) + " of user " + ApiException.quoted(user) + " not found");
+    }
+
     void load(Context ctx) {
         if (!"true".equals(ctx.queryParam("reset"))) {
             throw new ApiException(400, "query parameter 'reset' must be 'true' to delete every booking "
-                    + "(got " + (ctx.queryParam("reset") == null ? "none" : "'" + ctx.queryParam("reset") + "'") + "); nothing was deleted");
+                    + "(got " + ApiException.quoted(ctx.queryParam("reset")) + "); nothing was deleted");
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("deletedBookings", repo.clear());

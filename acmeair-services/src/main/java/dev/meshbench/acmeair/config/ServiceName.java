@@ -1,5 +1,6 @@
 package dev.meshbench.acmeair.config;
 
+import dev.meshbench.component.AcmeairApi;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -27,9 +28,9 @@ public enum ServiceName {
         return "/" + id();
     }
 
-    /** Path of the readiness endpoint. */
+    /** Path of the readiness endpoint (public at the entry on purpose, see {@link AcmeairApi}). */
     public String readyPath() {
-        return prefix() + "/ready";
+        return AcmeairApi.readyPath(id());
     }
 
     /** The service's database, or null for auth, which keeps no data (as in Acmeair's JWT version). */

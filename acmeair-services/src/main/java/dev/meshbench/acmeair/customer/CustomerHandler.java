@@ -89,14 +89,14 @@ public final class CustomerHandler {
         String phone = field.apply("phoneNumber");
         if (phone != null) {
             if (!phone.matches("[0-9+()./ -]{3,32}")) {
-                throw ApiException.badField("phoneNumber", "is '" + phone + "', must be 3-32 digits, spaces or + ( ) . / -");
+                throw ApiException.badField("phoneNumber", "is " + ApiException.quoted(phone) + ", must be 3-32 digits, spaces or + ( ) . / -");
             }
             changes.add(Updates.set("phoneNumber", phone));
         }
         String phoneType = field.apply("phoneNumberType");
         if (phoneType != null) {
             if (!PHONE_TYPES.contains(phoneType)) {
-                throw ApiException.badField("phoneNumberType", "is '" + phoneType + "', must be one of HOME, BUSINESS, MOBILE");
+                throw ApiException.badField("phoneNumberType", "is " + ApiException.quoted(phoneType) + ", must be one of HOME, BUSINESS, MOBILE");
             }
             changes.add(Updates.set("phoneNumberType", phoneType));
         }
@@ -126,7 +126,7 @@ public final class CustomerHandler {
         }
         JsonNode docId = doc.get("_id");
         if (docId != null && !docId.isNull() && !id.equals(docId.asText())) {
-            throw ApiException.badField("_id", "is '" + docId.asText() + "', must be the customer of the path ('" + id + "')");
+            throw ApiException.badField("_id", "is " + ApiException.quoted(docId.asText()) + ", must be the customer of the path (" + ApiException.quoted(id) + ")");
         }
         JsonNode address = doc.path("address");
         return f -> {
@@ -172,6 +172,6 @@ public final class CustomerHandler {
     }
 
     private static ApiException unknown(String id) {
-        return ApiException.notFound("customer '" + id + "' not found");
+        return ApiException.notFound("customer " + ApiException.quoted(id) + " not found");
     }
 }

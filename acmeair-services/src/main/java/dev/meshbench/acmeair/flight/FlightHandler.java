@@ -118,7 +118,7 @@ public final class FlightHandler {
 
     void rewardMiles(Context ctx) {
         String id = Forms.required(ctx, "flightSegment");
-        long miles = lookups.rewardMiles(id).orElseThrow(() -> ApiException.notFound("flight segment '" + id + "' not found"));
+        long miles = lookups.rewardMiles(id).orElseThrow(() -> ApiException.notFound("flight segment " + ApiException.quoted(id) + " not found"));
         ctx.json(Map.of("miles", miles));
     }
 
@@ -134,14 +134,14 @@ public final class FlightHandler {
             try {
                 start = LocalDate.parse(startParam);
             } catch (java.time.format.DateTimeParseException e) {
-                throw new ApiException(400, "query parameter 'startDate' is '" + startParam
-                        + "', not an ISO-8601 date like 2026-11-22; nothing was changed");
+                throw new ApiException(400, "query parameter 'startDate' is " + ApiException.quoted(startParam)
+                        + ", not an ISO-8601 date like 2026-11-22; nothing was changed");
             }
         }
         long seed = ctx.queryParam("seed") == null ? FlightLoader.DEFAULT_SEED : Forms.whole("seed", ctx.queryParam("seed"));
         String network = ctx.queryParam("network") == null ? "kit" : ctx.queryParam("network");
         if (!network.equals("kit") && !network.equals("original")) {
-            throw new ApiException(400, "query parameter 'network' is '" + network + "', must be kit or original; nothing was changed");
+            throw new ApiException(400, "query parameter 'network' is " + ApiException.quoted(network) + ", must be kit or original; nothing was changed");
         }
         if (network.equals("original") && ctx.queryParam("numAirports") != null) {
             throw new ApiException(400, "query parameter 'numAirports' applies to network=kit only; the original network "
@@ -158,7 +158,7 @@ public final class FlightHandler {
     private static String airport(Context ctx, String field) {
         String v = Forms.required(ctx, field);
         if (!AIRPORT.matcher(v).matches()) {
-            throw ApiException.badField(field, "is '" + v + "', must be a 3-letter upper-case IATA airport code like JFK");
+            throw ApiException.badField(field, "is " + ApiException.quoted(v) + ", must be a 3-letter upper-case IATA airport code like JFK");
         }
         return v;
     }

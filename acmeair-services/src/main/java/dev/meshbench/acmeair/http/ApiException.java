@@ -19,6 +19,21 @@ public class ApiException extends RuntimeException {
         return status;
     }
 
+    /** Longest request value an error message quotes whole. */
+    public static final int QUOTED_MAX = 64;
+
+    /**
+     * A value from the request as every error message quotes it: {@code 'value'} up to {@value #QUOTED_MAX} characters,
+     * else its start and its length ({@code 'aaaa...' (999000 characters)}), so an answer never grows with the input.
+     */
+    public static String quoted(String value) {
+        if (value == null) {
+            return "(none)";
+        }
+        return value.length() <= QUOTED_MAX ? "'" + value + "'"
+                : "'" + value.substring(0, QUOTED_MAX) + "...' (" + value.length() + " characters)";
+    }
+
     /** 400, naming the field. */
     public static ApiException badField(String field, String problem) {
         return new ApiException(400, "field '" + field + "' " + problem);

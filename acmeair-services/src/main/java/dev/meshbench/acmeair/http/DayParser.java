@@ -65,7 +65,7 @@ final class DayParser {
             }
             return OffsetDateTime.parse(value).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate();
         } catch (DateTimeException e) {
-            throw ApiException.badField(field, "is '" + value + "', not " + ACCEPTED);
+            throw ApiException.badField(field, "is " + ApiException.quoted(value) + ", not " + ACCEPTED);
         }
     }
 
@@ -75,7 +75,7 @@ final class DayParser {
         DayOfWeek named = DayOfWeek.of((int) DRIVER.parseUnresolved(value, new ParsePosition(0))
                 .getLong(ChronoField.DAY_OF_WEEK));
         if (named != day.getDayOfWeek()) {
-            throw ApiException.badField(field, "is '" + value + "', which names a " + english(named) + " but " + day
+            throw ApiException.badField(field, "is " + ApiException.quoted(value) + ", which names a " + english(named) + " but " + day
                     + " is a " + english(day.getDayOfWeek()) + " (accepted: " + ACCEPTED + ")");
         }
         return day;

@@ -40,7 +40,7 @@ public final class Forms {
         try {
             n = Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "query parameter '" + param + "' is '" + v + "', not a whole number; nothing was changed");
+            throw new ApiException(400, "query parameter '" + param + "' is " + ApiException.quoted(v) + ", not a whole number; nothing was changed");
         }
         if (n < min || n > max) {
             throw new ApiException(400, "query parameter '" + param + "' is " + n + ", must be from " + min + " to " + max
@@ -62,7 +62,7 @@ public final class Forms {
         try {
             n = Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "query parameter '" + param + "' is '" + v + "', not a whole number (from " + min
+            throw new ApiException(400, "query parameter '" + param + "' is " + ApiException.quoted(v) + ", not a whole number (from " + min
                     + " to " + max + ")");
         }
         if (n < min || n > max) {
@@ -75,7 +75,7 @@ public final class Forms {
         return switch (v.toLowerCase(java.util.Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw ApiException.badField(field, "is '" + v + "', must be true or false");
+            default -> throw ApiException.badField(field, "is " + ApiException.quoted(v) + ", must be true or false");
         };
     }
 
@@ -83,7 +83,7 @@ public final class Forms {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw ApiException.badField(field, "is '" + v + "', not a whole number");
+            throw ApiException.badField(field, "is " + ApiException.quoted(v) + ", not a whole number");
         }
     }
 

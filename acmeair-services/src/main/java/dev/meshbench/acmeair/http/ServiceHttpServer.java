@@ -7,7 +7,10 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.Timer;
+import org.eclipse.jetty.servlet.FilterHolder;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.servlet.DispatcherType;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,9 +51,17 @@ public final class ServiceHttpServer {
     public record Readiness(boolean ready, Map<String, Object> body) {
     }
 
+    /** Largest request body a service reads (Javalin's default {@code maxRequestSize}); a larger one is answered 413 ({@link BodyLimit}). */
+    public static final long MAX_REQUEST_BYTES = 1_000_000;
+
     public static Javalin create(ServiceName service, PrometheusMeterRegistry registry, Supplier<Readiness> readiness) {
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
+            // BodyLimit enforces the limit for every framing, with the services' error body; Javalin's own check
+            // (declared Content-Length only) would answer in its own format.
+            cfg.http.maxRequestSize = Long.MAX_VALUE;
+            cfg.jetty.modifyServletContextHandler(h -> h.addFilter(new FilterHolder(new BodyLimit(MAX_REQUEST_BYTES)), "/*",
+                    EnumSet.of(DispatcherType.REQUEST)));
             cfg.startupWatcherEnabled = false;
             cfg.jsonMapper(new JavalinJackson(Json.MAPPER, false));
             cfg.requestLogger.http((ctx, millis) -> record(registry, ctx, millis));

@@ -15,7 +15,8 @@ import java.time.Instant;
 import java.util.Date;
 
 /**
- * Checks the caller's token: RS256 signature by the configured key, issuer, audience, expiry. The token comes from
+ * Checks the caller's token: RS256 signature by the configured key, issuer, audience, expiry and not-before (each
+ * time with 60 s of clock skew). The token comes from
  * the {@code jwt_token} cookie (as Acmeair sets it) or an {@code Authorization: Bearer} header. Missing or invalid:
  * 401; valid but for another user: 403.
  */
@@ -35,7 +36,7 @@ public final class JwtVerifier {
     public void requireUser(Context ctx, String userId) {
         String subject = subject(token(ctx));
         if (!subject.equals(userId)) {
-            throw ApiException.forbidden("JWT subject '" + subject + "' may not act for user '" + userId + "'");
+            throw ApiException.forbidden("JWT subject " + ApiException.quoted(subject) + " may not act for user " + ApiException.quoted(userId));
         }
     }
 
@@ -72,15 +73,20 @@ public final class JwtVerifier {
             throw ApiException.unauthorized("invalid JWT: " + e.getMessage());
         }
         if (!JwtIssuer.ISSUER.equals(claims.getIssuer())) {
-            throw ApiException.unauthorized("invalid JWT: issuer '" + claims.getIssuer() + "', expected " + JwtIssuer.ISSUER);
+            throw ApiException.unauthorized("invalid JWT: issuer " + ApiException.quoted(claims.getIssuer()) + ", expected " + JwtIssuer.ISSUER);
         }
         if (claims.getAudience() == null || !claims.getAudience().contains(JwtIssuer.AUDIENCE)) {
-            throw ApiException.unauthorized("invalid JWT: audience " + claims.getAudience() + " lacks " + JwtIssuer.AUDIENCE);
+            throw ApiException.unauthorized("invalid JWT: audience " + ApiException.quoted(String.valueOf(claims.getAudience())) + " lacks " + JwtIssuer.AUDIENCE);
         }
         Date exp = claims.getExpirationTime();
         Instant now = clock.instant();
         if (exp == null || exp.toInstant().plus(CLOCK_SKEW).isBefore(now)) {
             throw ApiException.unauthorized("invalid JWT: expired at " + (exp == null ? "(no exp claim)" : exp.toInstant()));
+        }
+        // Not before: optional (Acmeair's tokens have none), checked with the same skew as the expiry.
+        Date nbf = claims.getNotBeforeTime();
+        if (nbf != null && nbf.toInstant().minus(CLOCK_SKEW).isAfter(now)) {
+            throw ApiException.unauthorized("invalid JWT: not valid before " + nbf.toInstant());
         }
         if (claims.getSubject() == null || claims.getSubject().isBlank()) {
             throw ApiException.unauthorized("invalid JWT: no subject");

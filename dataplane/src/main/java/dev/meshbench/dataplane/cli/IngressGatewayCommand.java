@@ -13,19 +13,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code dataplane ingress-gateway}: an HTTP/1.1 router by path prefix, what Istio's ingress gateway does with a
- * Gateway and a VirtualService of {@code prefix} matches (Acmeair's {@code /auth}, {@code /customer},
- * {@code /flight}, {@code /booking}, each to its service's sidecar).
+ * {@code dataplane ingress-gateway}: an HTTP/1.1 router by method and path (or path prefix), what Istio's ingress
+ * gateway does with a Gateway and a VirtualService (the orchestrator gives it Acmeair's client API, one route per
+ * operation, each to its service's sidecar).
  */
 @Command(name = "ingress-gateway", sortOptions = false,
-        description = {"The ingress gateway: terminates HTTP/1.1 from clients and routes each request by the longest",
-            "matching path prefix (at a segment boundary: /auth matches /auth and /auth/login, not /authx) to its",
-            "upstream, over pooled keep-alive connections. The gateway answers itself: 404 when no prefix matches,",
-            "413 for a body over --max-request-bytes, 503 when the upstream refuses or closes before a response;",
-            "each is counted in GET /stats and the 503 is logged."},
+        description = {"The ingress gateway: terminates HTTP/1.1 from clients and routes each request to its upstream,",
+            "over pooled keep-alive connections, by method and path ('GET /customer/byid/{id}': that method, that",
+            "whole path, {name} matching one segment) or by path prefix ('/auth': any method, /auth and below, not",
+            "/authx; the longest wins). The path is routed decoded, with runs of '/' merged; a path with a '.' or '..'",
+            "segment or an escaped slash (%2F, %5C) is refused with 400. The gateway answers itself: 404 when no route",
+            "matches, 413 for a body over --max-request-bytes, 431 for request headers over 8 KiB, 414 for a longer",
+            "request line, 503 when the upstream refuses or closes before a response; each is counted in GET /stats",
+            "and the 503 is logged."},
         footer = {"", "Example:",
             "  dataplane ingress-gateway --name ingress-gateway --listen-port 0 \\",
-            "    --route /auth=127.0.0.1:41001,upstream-name=sidecar-auth --route /booking=127.0.0.1:41004,upstream-name=sidecar-booking",
+            "    --route 'POST /auth/login=127.0.0.1:41001,upstream-name=sidecar-auth' \\",
+            "    --route 'GET /booking/byuser/{user}=127.0.0.1:41004,upstream-name=sidecar-booking' --route /flight=127.0.0.1:41003",
             "", DataplaneCommand.READY_LINE_HELP, DataplaneCommand.READY_LINE})
 final class IngressGatewayCommand extends ProxyCommand {
     /** Listener name of the ingress gateway. */
@@ -37,8 +41,9 @@ final class IngressGatewayCommand extends ProxyCommand {
     int listenPort;
 
     @Option(names = ROUTE, paramLabel = PathRouteSpecConverter.SYNTAX, converter = PathRouteSpecConverter.class,
-            description = "Repeatable, at least one. PREFIX starts with '/'; the longest matching prefix wins, '/' matches "
-                    + "everything; e.g. '/auth=127.0.0.1:41001,upstream-name=sidecar-auth'.")
+            description = "Repeatable, at least one. With a METHOD, that method and the whole PATH ({name} = any one segment); "
+                    + "without, PATH is a prefix for any method, the longest matching prefix wins, '/' matches everything; "
+                    + "e.g. 'POST /auth/login=127.0.0.1:41001,upstream-name=sidecar-auth'.")
     List<PathRoutes.Route> routes = List.of();
 
     @Option(names = "--max-request-bytes", paramLabel = "N", converter = MaxRequestBytesConverter.class,
@@ -56,10 +61,10 @@ final class IngressGatewayCommand extends ProxyCommand {
         }
         Map<String, PathRoutes.Route> seen = new HashMap<>();
         for (PathRoutes.Route r : routes) {
-            PathRoutes.Route first = seen.putIfAbsent(r.prefix(), r);
+            PathRoutes.Route first = seen.putIfAbsent(r.spec(), r);
             if (first != null) {
-                throw new IllegalArgumentException(ROUTE + " '" + text(r) + "': path prefix " + r.prefix() + " is already routed by '"
-                        + text(first) + "'");
+                throw new IllegalArgumentException(ROUTE + " '" + text(r) + "': " + (r.isPrefix() ? "path prefix " : "") + r.spec()
+                        + " is already routed by '" + text(first) + "'");
             }
         }
         PathRoutes table;
@@ -74,7 +79,7 @@ final class IngressGatewayCommand extends ProxyCommand {
 
     /** A route as it was given (modulo spacing), for error messages. */
     private static String text(PathRoutes.Route r) {
-        String s = r.prefix() + "=" + r.upstream().address();
+        String s = r.spec() + "=" + r.upstream().address();
         return r.upstream().displayName().equals(r.upstream().address().toString()) ? s : s + ",upstream-name=" + r.upstream().displayName();
     }
 

@@ -9,11 +9,13 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * A {@code --route} value of the ingress gateway: {@code /PREFIX=HOST:PORT[,upstream-name=NAME]}, e.g.
- * {@code /auth=127.0.0.1:41001,upstream-name=sidecar-auth}. An error quotes the spec and says what is wrong.
+ * A {@code --route} value of the ingress gateway: {@code [METHOD ]PATH=HOST:PORT[,upstream-name=NAME]}, e.g.
+ * {@code GET /customer/byid/{id}=127.0.0.1:41002,upstream-name=sidecar-customer} (that method and path only, a
+ * {@code {name}} segment matching any one segment) or {@code /auth=127.0.0.1:41001} (a prefix: any method, anything
+ * below it). An error quotes the spec and says what is wrong.
  */
 public final class PathRouteSpecConverter implements ITypeConverter<PathRoutes.Route> {
-    static final String SYNTAX = "/PREFIX=HOST:PORT[,upstream-name=NAME]";
+    static final String SYNTAX = "[METHOD ]PATH=HOST:PORT[,upstream-name=NAME]";
     private static final Set<String> KEYS = Set.of("upstream-name");
 
     @Override
@@ -34,6 +36,9 @@ public final class PathRouteSpecConverter implements ITypeConverter<PathRoutes.R
         }
         Map<String, String> kv = comma < 0 ? Map.of() : KeyValues.parse(spec.substring(comma + 1), KEYS);
         Upstream upstream = Upstream.of(HostAndPort.parse(head.substring(eq + 1).trim()), kv.get("upstream-name"));
-        return new PathRoutes.Route(head.substring(0, eq).trim(), upstream);
+        String target = head.substring(0, eq).trim();
+        int space = target.indexOf(' ');
+        return space < 0 ? new PathRoutes.Route(target, upstream)
+                : new PathRoutes.Route(target.substring(0, space), target.substring(space + 1).trim(), upstream);
     }
 }

@@ -81,11 +81,11 @@ public sealed interface Routing {
     }
 
     /**
-     * Terminate HTTP/1.1 and route each request by the longest matching path prefix, over pooled keep-alive
-     * connections per upstream (the ingress gateway with a prefix-routing VirtualService). Unlike the TCP relays,
+     * Terminate HTTP/1.1 and route each request by method and path or by path prefix ({@link PathRoutes}), over
+     * pooled keep-alive connections per upstream (the ingress gateway with a VirtualService). Unlike the TCP relays,
      * the unit routed and counted is the request.
      *
-     * @param routes                    the prefixes and their upstreams
+     * @param routes                    the routes and their upstreams
      * @param maxRequestBytes           largest request body accepted; a larger one is answered 413
      * @param maxConnectionsPerUpstream size of each upstream's connection pool; more requests at once wait for one
      */
@@ -105,7 +105,7 @@ public sealed interface Routing {
 
         @Override
         public String describe() {
-            return "path-prefix[" + routes + "]";
+            return "path[" + routes + "]";
         }
     }
 

@@ -20,6 +20,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
@@ -33,8 +35,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Client side of the ingress gateway: routes each complete request by the longest matching path prefix and
- * forwards it over a pooled keep-alive connection to that upstream, then relays the response.
+ * Client side of the ingress gateway: routes each complete request by its method and normalized path
+ * ({@link PathRoutes#normalize}; a path it refuses is answered 400) and forwards it over a pooled keep-alive
+ * connection to that upstream, then relays the response.
  *
  * <p>One request at a time per client connection, as HTTP/1.1 without pipelining: {@code AUTO_READ} is off and
  * the client is read from again only once the response was written (backpressure, as in the relay). A client
@@ -42,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * The connection stays open after a response when the request allowed it (HTTP/1.1 unless {@code Connection:
  * close}; HTTP/1.0 only with {@code Connection: keep-alive}); the upstream connection has its own keep-alive.
  *
- * <p>The gateway answers itself when no prefix matches (404, {@code noRoute}) and when the upstream cannot take
+ * <p>The gateway answers itself when no route matches (404, {@code noRoute}) and when the upstream cannot take
  * the request: connect failed, or the connection closed before a full response (503, {@code upstreamUnavailable},
  * one log line each). It does not retry: a request may not be safe to send twice, and a failure should show.
  */
@@ -89,22 +92,38 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
         counters.request();
         HttpVersion version = request.protocolVersion();
         if (!request.decoderResult().isSuccess()) {
-            String cause = LogText.cause(request.decoderResult().cause());
+            Throwable failure = request.decoderResult().cause();
+            String cause = LogText.cause(failure);
             request.release();
             LOG.debug("{}: malformed request from {}: {}", listener.hop(), LogText.address(ctx.channel().remoteAddress()), cause);
-            respond(ctx, IngressResponses.text(HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_REQUEST,
-                    listener.component() + ": malformed request: " + cause + "\n"), false);
+            HttpResponseStatus status = failure instanceof TooLongHttpHeaderException ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                    : failure instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG : HttpResponseStatus.BAD_REQUEST;
+            String what = status == HttpResponseStatus.BAD_REQUEST ? "malformed request" : status.reasonPhrase().toLowerCase(java.util.Locale.ROOT);
+            respond(ctx, IngressResponses.text(HttpVersion.HTTP_1_1, status, listener.component() + ": " + what + ": " + cause + "\n"), false);
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        String path = path(request.uri());
-        Optional<PathRoutes.Route> route = path == null ? Optional.empty() : routes.match(path);
+        String rawPath = path(request.uri());
+        String path;
+        try {
+            path = rawPath == null ? null : PathRoutes.normalize(rawPath);
+        } catch (IllegalArgumentException e) {
+            request.release();
+            respond(ctx, IngressResponses.text(version, HttpResponseStatus.BAD_REQUEST, listener.component() + ": refused path "
+                    + LogText.shortened(rawPath) + ": " + e.getMessage() + "\n"), keepAlive);
+            return;
+        }
+        Optional<PathRoutes.Route> route = path == null ? Optional.empty() : routes.match(request.method().name(), path);
         if (route.isEmpty()) {
             counters.noRoute();
             request.release();
-            respond(ctx, IngressResponses.text(version, HttpResponseStatus.NOT_FOUND, listener.component() + ": no route for path "
-                    + (path == null ? request.uri() : path) + " (known prefixes: " + String.join(", ", routes.prefixes()) + ")\n"), keepAlive);
+            respond(ctx, IngressResponses.text(version, HttpResponseStatus.NOT_FOUND, listener.component() + ": no route for "
+                    + request.method().name() + " " + LogText.shortened(path == null ? request.uri() : path) + "\n"), keepAlive);
             return;
+        }
+        if (request.uri().startsWith("/") && !rawPath.equals(rawPath.replaceAll("/{2,}", "/"))) {
+            // As Envoy's merge_slashes: the upstream gets the path that was routed.
+            request.setUri(rawPath.replaceAll("/{2,}", "/") + request.uri().substring(rawPath.length()));
         }
         Upstream upstream = route.get().upstream();
         FixedChannelPool pool = pools.pool(upstream);

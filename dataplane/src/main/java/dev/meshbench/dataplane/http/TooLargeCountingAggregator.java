@@ -3,6 +3,10 @@ package dev.meshbench.dataplane.http;
 import dev.meshbench.dataplane.stats.HopCounters;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -17,19 +21,37 @@ final class TooLargeCountingAggregator extends HttpObjectAggregator {
     private final String component;
 
     TooLargeCountingAggregator(int maxRequestBytes, HopCounters counters, String component) {
-        super(maxRequestBytes);
+        super(maxRequestBytes, true);
         this.counters = counters;
         this.component = component;
     }
 
     @Override
     protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+        ctx.writeAndFlush(tooLarge(oversized)).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * A request with {@code Expect: 100-continue} and a declared body over the cap gets the same counted 413 with its
+     * text instead of Netty's empty one (curl sends the header for bodies over 1 MiB); the aggregator then closes.
+     */
+    @Override
+    protected Object newContinueResponse(HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+        Object answer = super.newContinueResponse(start, maxContentLength, pipeline);
+        if (answer instanceof HttpResponse r && r.status().code() == HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE.code()) {
+            ReferenceCountUtil.release(answer);
+            return tooLarge(start);
+        }
+        return answer;
+    }
+
+    private FullHttpResponse tooLarge(HttpMessage oversized) {
         counters.http().request();
         counters.http().requestTooLarge();
         counters.http().response(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE.code());
-        var res = IngressResponses.text(oversized.protocolVersion(), HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+        FullHttpResponse res = IngressResponses.text(oversized.protocolVersion(), HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
                 component + ": request body over " + maxContentLength() + " bytes (--max-request-bytes)\n");
         IngressResponses.close(res);
-        ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
+        return res;
     }
 }

@@ -40,6 +40,17 @@ public final class LogText {
         return m == null ? c.getClass().getSimpleName() : m.replace(": /", ": ");
     }
 
+    /** Longest client-supplied text quoted whole in an answer or log line. */
+    static final int QUOTED_MAX = 64;
+
+    /**
+     * Client-supplied text as an answer or log line quotes it: whole up to {@value #QUOTED_MAX} characters, else its
+     * start and how long it was ({@code /aaaa... (8000 characters)}).
+     */
+    public static String shortened(String text) {
+        return text.length() <= QUOTED_MAX ? text : text.substring(0, QUOTED_MAX) + "... (" + text.length() + " characters)";
+    }
+
     /** True when a cause is a TLS failure (already counted and logged by the handshake event). */
     public static boolean isTls(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {

@@ -52,8 +52,8 @@ class IngressGatewayCommandTest {
         assertTrue(l.isHttp());
         assertNull(c.tls());
         Routing.ByPathPrefix r = assertInstanceOf(Routing.ByPathPrefix.class, l.routing());
-        assertEquals(List.of("/auth", "/customer", "/flight", "/booking"), r.routes().prefixes());
-        assertEquals("sidecar-booking", r.routes().match("/booking/bookflights").orElseThrow().upstream().displayName());
+        assertEquals(List.of("/auth", "/customer", "/flight", "/booking"), r.routes().specs());
+        assertEquals("sidecar-booking", r.routes().match("POST", "/booking/bookflights").orElseThrow().upstream().displayName());
         assertEquals(1024 * 1024, r.maxRequestBytes());
         assertEquals(64, r.maxConnectionsPerUpstream());
     }
@@ -74,7 +74,7 @@ class IngressGatewayCommandTest {
                 error("--name", "g"));
         assertEquals("--route 'auth=127.0.0.1:1': a path prefix starts with '/' (got 'auth')",
                 error("--name", "g", "--route", "auth=127.0.0.1:1"));
-        assertEquals("--route '/auth': a route is /PREFIX=HOST:PORT[,upstream-name=NAME]",
+        assertEquals("--route '/auth': a route is [METHOD ]PATH=HOST:PORT[,upstream-name=NAME]",
                 error("--name", "g", "--route", "/auth"));
         assertEquals("--route '/auth=localhost': address must be host:port (got 'localhost')",
                 error("--name", "g", "--route", "/auth=localhost"));
@@ -83,6 +83,12 @@ class IngressGatewayCommandTest {
         // A trailing slash names the same prefix; the error shows the route as read.
         assertEquals("--route '/auth=127.0.0.1:2': path prefix /auth is already routed by '/auth=127.0.0.1:1,upstream-name=sidecar-auth'",
                 error("--name", "g", "--route", "/auth=127.0.0.1:1,upstream-name=sidecar-auth", "--route", "/auth/=127.0.0.1:2"));
+        assertEquals("--route 'get /auth/login=127.0.0.1:1': a method is upper-case letters, e.g. GET (got 'get')",
+                error("--name", "g", "--route", "get /auth/login=127.0.0.1:1"));
+        assertEquals("--route 'GET /auth/=127.0.0.1:1': a path has no empty segment (got '/auth/')",
+                error("--name", "g", "--route", "GET /auth/=127.0.0.1:1"));
+        assertEquals("--route 'POST /auth/login=127.0.0.1:2': POST /auth/login is already routed by 'POST /auth/login=127.0.0.1:1'",
+                error("--name", "g", "--route", "POST /auth/login=127.0.0.1:1", "--route", "POST /auth/login=127.0.0.1:2"));
         assertEquals("--route: upstream name sidecar-auth is given for two addresses (127.0.0.1:1 and 127.0.0.1:2)",
                 error("--name", "g", "--route", "/auth=127.0.0.1:1,upstream-name=sidecar-auth",
                         "--route", "/login=127.0.0.1:2,upstream-name=sidecar-auth"));
@@ -110,7 +116,7 @@ class IngressGatewayCommandTest {
         DataplaneMain.launch(new String[] {COMMAND, "--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), false);
         String help = out.toString(StandardCharsets.UTF_8);
-        assertTrue(help.contains("--route=/PREFIX=HOST:PORT[,upstream-name=NAME]"), help);
+        assertTrue(help.contains("--route=[METHOD ]PATH=HOST:PORT[,upstream-name=NAME]"), help);
         assertTrue(help.contains("--max-request-bytes"), help);
         assertTrue(help.contains(DataplaneCommand.READY_LINE), help);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.cli.DataplaneMain;
@@ -210,14 +211,14 @@ class IngressGatewayEndToEndTest {
     }
 
     @Test
-    @DisplayName("a path no prefix matches gets a 404 from the gateway naming the path and the prefixes, counted as noRoute")
+    @DisplayName("a path no prefix matches gets a 404 from the gateway naming the method and path, counted as noRoute")
     void noRoute() throws Exception {
         AuthAndBooking u = startAuthAndBooking();
         Upstream auth = u.auth();
         Upstream booking = u.booking();
         HttpResponse<String> r = get(HttpClient.newHttpClient(), "/nowhere/x?y=1");
         assertEquals(404, r.statusCode());
-        assertEquals("ingress-gateway: no route for path /nowhere/x (known prefixes: /auth, /booking)\n", r.body());
+        assertEquals("ingress-gateway: no route for GET /nowhere/x\n", r.body());
         assertEquals(0, auth.requests().get() + booking.requests().get());
         Eventually.await("the 404 is counted", () -> http().responses("4xx") == 1);
         String json = statsJson();
@@ -225,7 +226,7 @@ class IngressGatewayEndToEndTest {
                 + "\"upstreamUnavailable\":0,\"requestTooLarge\":0,\"upstreamPools\":{"
                 + "\"auth\":{\"address\":\"127.0.0.1:" + auth.port() + "\",\"connectionsOpened\":0,\"requestsSent\":0},"
                 + "\"booking\":{\"address\":\"127.0.0.1:" + booking.port() + "\",\"connectionsOpened\":0,\"requestsSent\":0}}"), json);
-        assertTrue(json.contains("\"routing\":\"path-prefix[/auth -> 127.0.0.1:" + auth.port() + " (auth), /booking -> 127.0.0.1:"
+        assertTrue(json.contains("\"routing\":\"path[/auth -> 127.0.0.1:" + auth.port() + " (auth), /booking -> 127.0.0.1:"
                 + booking.port() + " (booking)]\""), json);
     }
 
@@ -378,6 +379,137 @@ class IngressGatewayEndToEndTest {
         assertEquals(2, http().requests());
         assertEquals(1, booking.requests().get());
         assertTrue(statsJson().contains("\"requestTooLarge\":1"));
+    }
+
+    /** The Acmeair client API (AcmeairApi.PUBLIC) routed to one test upstream per service, the gateway started. */
+    private Map<String, Upstream> startAcmeairApi() throws IOException {
+        Map<String, Upstream> services = new LinkedHashMap<>();
+        Map<String, String> routes = new LinkedHashMap<>();
+        for (AcmeairApi.Operation op : AcmeairApi.PUBLIC) {
+            Upstream u = services.get(op.service());
+            if (u == null) {
+                u = upstream(op.service());
+                services.put(op.service(), u);
+            }
+            routes.put(op.toString(), to(u));
+        }
+        start(routes);
+        return services;
+    }
+
+    private static int hits(Map<String, Upstream> services) {
+        return services.values().stream().mapToInt(u -> u.requests().get()).sum();
+    }
+
+    @Test
+    @DisplayName("with the Acmeair API as routes, each public operation reaches its service and nothing else does")
+    void servesOnlyThePublicApi() throws Exception {
+        Map<String, Upstream> services = startAcmeairApi();
+        try (RawClient c = new RawClient(entry)) {
+            for (AcmeairApi.Operation op : AcmeairApi.PUBLIC) {
+                String path = op.path().replaceAll("\\{[a-z]+\\}", "uid0@email.com");
+                int before = services.get(op.service()).requests().get();
+                RawResponse r = c.exchange(op.method() + " " + path + "?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n");
+                assertEquals(200, r.status(), op + ": " + r.body());
+                assertEquals(op.service() + " " + op.method() + " " + path + "?x=1 host=a body=", r.body());
+                assertEquals(before + 1, services.get(op.service()).requests().get(), op.toString());
+            }
+        }
+        int served = hits(services);
+        assertEquals(AcmeairApi.PUBLIC.size(), served);
+        List<String> privateRequests = List.of(
+                "POST /customer/internal/validateid",
+                "POST /customer/internal/updateCustomerTotalMiles/uid0@email.com",
+                "GET /customer/loader/load?numCustomers=10",
+                "GET /flight/loader/load?numDays=1",
+                "GET /booking/loader/load?reset=true",
+                "POST /flight/getrewardmiles",
+                "GET /customer/config/countCustomers",
+                "GET /flight/config/countFlights",
+                "GET /booking/config/countBookings",
+                "GET /metrics",
+                "GET /customer",
+                "GET /auth/login",
+                "DELETE /customer/byid/uid0@email.com",
+                "GET /customer/byid/uid0@email.com/rewards/x",
+                "GET /customer/byid/",
+                "POST //customer/internal/validateid",
+                "POST /customer//internal/validateid",
+                "POST /customer/%69nternal/validateid",
+                "POST http://a/customer/internal/validateid");
+        for (String request : privateRequests) {
+            try (RawClient c = new RawClient(entry)) {
+                RawResponse r = c.exchange(request + " HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n");
+                assertEquals(404, r.status(), request + ": " + r.body());
+            }
+        }
+        List<String> refused = List.of(
+                "POST /customer/byid/../internal/validateid",
+                "POST /customer/byid/x/../../internal/validateid",
+                "POST /customer/byid/%2e%2e/internal/validateid",
+                "GET /customer/byid/./uid0@email.com",
+                "POST /customer/internal%2fvalidateid",
+                "POST /customer/byid/a%2F..%2Finternal%2Fvalidateid",
+                "POST /customer/byid/a%5cx",
+                "GET /customer/byid/%zz");
+        for (String request : refused) {
+            try (RawClient c = new RawClient(entry)) {
+                RawResponse r = c.exchange(request + " HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n");
+                assertEquals(400, r.status(), request + ": " + r.body());
+                assertTrue(r.body().startsWith("ingress-gateway: refused path "), r.body());
+            }
+        }
+        assertEquals(served, hits(services), "no private or refused request reached a service");
+        Eventually.await("every answer is counted", () -> http().requests() == AcmeairApi.PUBLIC.size() + privateRequests.size()
+                + refused.size(), () -> http().toString());
+        assertEquals(privateRequests.size(), http().noRoute());
+    }
+
+    @Test
+    @DisplayName("runs of '/' are merged before routing and in the request the service gets")
+    void mergesSlashes() throws Exception {
+        Map<String, Upstream> services = startAcmeairApi();
+        try (RawClient c = new RawClient(entry)) {
+            RawResponse r = c.exchange("POST //auth///login?a=b//c HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n");
+            assertEquals(200, r.status(), r.body());
+            assertEquals("auth POST /auth/login?a=b//c host=a body=", r.body());
+        }
+        assertEquals(1, services.get("auth").requests().get());
+    }
+
+    @Test
+    @DisplayName("request headers over 8 KiB get a 431 and a request line over 4 KiB a 414, each with a text body, and the connection is closed")
+    void headersTooLarge() throws Exception {
+        Upstream auth = upstream("auth");
+        start(Map.of("/auth", to(auth)));
+        try (RawClient c = new RawClient(entry)) {
+            RawResponse r = c.exchange("GET /auth HTTP/1.1\r\nHost: a\r\nX-Big: " + "x".repeat(9000) + "\r\n\r\n");
+            assertEquals(431, r.status());
+            assertTrue(r.body().startsWith("ingress-gateway: request header fields too large: "), r.body());
+            assertEquals(-1, c.in.read());
+        }
+        try (RawClient c = new RawClient(entry)) {
+            RawResponse r = c.exchange("GET /auth/" + "x".repeat(5000) + " HTTP/1.1\r\nHost: a\r\n\r\n");
+            assertEquals(414, r.status());
+            assertTrue(r.body().startsWith("ingress-gateway: request-uri too long: "), r.body());
+        }
+        assertEquals(0, auth.requests().get());
+    }
+
+    @Test
+    @DisplayName("a body over --max-request-bytes announced with Expect: 100-continue gets the same 413 with its text, and the connection is closed")
+    void requestTooLargeWithExpectContinue() throws Exception {
+        Upstream booking = upstream("booking");
+        start(Map.of("/booking", to(booking)), "--max-request-bytes", "1024");
+        try (RawClient c = new RawClient(entry)) {
+            RawResponse r = c.exchange("POST /booking/b HTTP/1.1\r\nHost: a\r\nContent-Length: 4096\r\nExpect: 100-continue\r\n\r\n");
+            assertEquals(413, r.status());
+            assertEquals("ingress-gateway: request body over 1024 bytes (--max-request-bytes)\n", r.body());
+            assertEquals("close", r.header("connection"));
+            assertEquals(-1, c.in.read());
+        }
+        Eventually.await("the 413 is counted", () -> http().requestTooLarge() == 1, () -> http().toString());
+        assertEquals(0, booking.requests().get());
     }
 
     private record RawResponse(String version, int status, Map<String, String> headers, String body) {

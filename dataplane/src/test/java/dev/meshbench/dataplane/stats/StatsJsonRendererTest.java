@@ -83,9 +83,9 @@ class StatsJsonRendererTest {
         http.upstream("sidecar-auth").requestSent();
         http.upstream("sidecar-\"b\"").requestSent();
         String json = StatsJsonRenderer.render("ingress-gateway", List.of(
-                new ListenerReport("ingress", "127.0.0.1:40100", "none", "path-prefix[...]", c.snapshot())), "jdk");
+                new ListenerReport("ingress", "127.0.0.1:40100", "none", "path[...]", c.snapshot())), "jdk");
         assertEquals("{\"component\":\"ingress-gateway\",\"listeners\":{"
-                + "\"ingress\":{\"address\":\"127.0.0.1:40100\",\"tls\":\"none\",\"routing\":\"path-prefix[...]\","
+                + "\"ingress\":{\"address\":\"127.0.0.1:40100\",\"tls\":\"none\",\"routing\":\"path[...]\","
                 + "\"accepted\":1,\"active\":1,\"closed\":0,\"bytesClientToUpstream\":100,\"bytesUpstreamToClient\":200,"
                 + "\"refused\":{\"tls\":0,\"sni\":0,\"clientHello\":0,\"upstreamConnect\":0,\"upstreamTls\":0},"
                 + "\"requests\":3,\"responses\":{\"2xx\":1,\"3xx\":0,\"4xx\":1,\"5xx\":1},"

@@ -114,7 +114,7 @@ final class UpCommand implements Callable<Integer> {
                 millis / 1000.0, d.logDir());
         Optional<URI> entry = d.endpoints().entry();
         if (entry.isPresent()) {
-            System.out.printf("Entry (the ingress gateway: /auth, /customer, /flight, /booking to each service's sidecar): %s%n",
+            System.out.printf("Entry (the ingress gateway: the client API only, each operation to its service's sidecar): %s%n",
                     entry.get());
             System.out.printf("  original Acmeair driver: jmeter -n -t AcmeAir-microservices-mpJwt.jmx -JHOST=%s -JPORT=%d ...%n",
                     entry.get().getHost(), entry.get().getPort());
@@ -122,6 +122,8 @@ final class UpCommand implements Callable<Integer> {
             System.out.println("Services (through each service's sidecar; no ingress, --ingress=false):");
             d.endpoints().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
         }
+        System.out.println("Service admin (each service's own port, where the kit loads data; not routed at the entry):");
+        d.serviceAdmin().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
         System.out.println("Data-plane configuration files: " + d.configDir());
         System.out.println("Mesh admin:");
         d.adminEndpoints().forEach((name, uri) -> {

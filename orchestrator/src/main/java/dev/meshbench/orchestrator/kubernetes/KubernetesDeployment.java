@@ -3,9 +3,10 @@ package dev.meshbench.orchestrator.kubernetes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.orchestrator.target.AcmeairData;
+import dev.meshbench.orchestrator.target.AdminEndpoints;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
@@ -43,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * exit path (the runner's shutdown hook covers Ctrl-C).
  *
  * <p>The entry: with {@code ingress} ({@code meshbench.ingress=true}, the default) every service's load goes to
- * Istio's ingress gateway, which routes it by path prefix ({@code istio-config/base/ingress.yaml}): to
+ * Istio's ingress gateway, which routes the client API only ({@code istio-config/base/ingress.yaml}): to
  * {@code meshbench.ingressUrl} if set (the gateway as this machine reaches it), else to a port-forward to the
  * gateway's Service on the Gateway's port; its pods' {@code istio-proxy} is the component {@code ingress-gateway}
  * (role mesh). Without {@code ingress}, a port-forward to each service's Service, straight to its pod.
@@ -66,6 +67,7 @@ public final class KubernetesDeployment implements Deployment {
     private final List<HasMetadata> resources;
     private final PortForwards forwards;
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
+    private final Map<String, URI> serviceAdmin = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Instant started = Instant.now();
     private List<io.fabric8.kubernetes.api.model.apps.Deployment> istioGateways = List.of();
@@ -170,7 +172,8 @@ public final class KubernetesDeployment implements Deployment {
         awaitRollouts(settings.readyTimeout());
         openEntry();
         awaitServices(timeout);
-        AcmeairData.load(http, serviceEndpoints, customers, flightDays, workload, egressCase.id(), progress);
+        openAdmin();
+        AcmeairData.load(http, serviceAdmin(), customers, flightDays, workload, egressCase.id(), progress);
         startCpu();
     }
 
@@ -187,30 +190,51 @@ public final class KubernetesDeployment implements Deployment {
         URI entry;
         if (settings.ingressUrl().isPresent()) {
             entry = settings.ingressUrl().get();
-            progress.printf("[%s] load goes to %s (-D%s): Istio's ingress gateway, which routes %s by path prefix to the services%n",
-                    egressCase.id(), entry, KubernetesSettings.P_INGRESS_URL, prefixes());
+            progress.printf("[%s] load goes to %s (-D%s): Istio's ingress gateway, which routes the client API of %s to the services%n",
+                    egressCase.id(), entry, KubernetesSettings.P_INGRESS_URL, services());
         } else {
             String ns = settings.ingressGatewayNamespace();
             String service = ops.istioGatewayService(ns, ClusterOps.ISTIO_INGRESS_GATEWAY).getMetadata().getName();
             int port = LatencyManifests.gatewayPort(docs).orElseThrow(() -> new IllegalStateException("case " + egressCase.id()
                     + ": its manifests have no Gateway on Istio's ingress gateway (istio-config/base/ingress.yaml)"));
             entry = forwards.open(ns, service, port, " (or set -D" + KubernetesSettings.P_INGRESS_URL + ")");
-            progress.printf("[%s] load goes to %s: a port-forward to Istio's ingress gateway, Service %s/%s port %d, which routes %s "
-                    + "by path prefix to the services; the port-forward goes through the API server to one pod and limits the rate: "
-                    + "set -D%s for figures to compare%n", egressCase.id(), entry, ns, service, port, prefixes(),
+            progress.printf("[%s] load goes to %s: a port-forward to Istio's ingress gateway, Service %s/%s port %d, which routes "
+                    + "the client API of %s to the services; the port-forward goes through the API server to one pod and limits the rate: "
+                    + "set -D%s for figures to compare%n", egressCase.id(), entry, ns, service, port, services(),
                     KubernetesSettings.P_INGRESS_URL);
         }
         ComponentNames.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
     }
 
-    private static String prefixes() {
-        return String.join(", ", ComponentNames.SERVICES.stream().map(TopologyPlanner::servicePrefix).toList());
+    /**
+     * Each service's admin endpoint (its loaders), never the entry: a port-forward to its Service, the one the load
+     * uses without the entry, else one more per service (closed with the others at {@link #close}).
+     */
+    void openAdmin() {
+        if (!serviceAdmin.isEmpty()) {
+            return;
+        }
+        if (!ingress) {
+            serviceAdmin.putAll(serviceEndpoints);
+            return;
+        }
+        for (String svc : ComponentNames.SERVICES) {
+            serviceAdmin.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
+        }
+        progress.printf("[%s] the kit loads the database through port-forwards to each service %s, not through the entry%n",
+                egressCase.id(), serviceAdmin.values());
+    }
+
+    private static String services() {
+        return String.join(", ", ComponentNames.SERVICES);
     }
 
     private void awaitServices(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (String svc : ComponentNames.SERVICES) {
-            URI uri = serviceEndpoints.get(svc).resolve("/" + svc + "/ready");
+            // Through the entry when there is one: its readiness path is public on purpose (AcmeairApi), and a 200
+            // there says the VirtualService's route has reached Istio's gateway.
+            URI uri = serviceEndpoints.get(svc).resolve(AcmeairApi.readyPath(svc));
             AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 500, Optional::empty);
         }
     }
@@ -283,6 +307,11 @@ public final class KubernetesDeployment implements Deployment {
     @Override
     public Endpoints endpoints() {
         return new Endpoints(serviceEndpoints);
+    }
+
+    @Override
+    public AdminEndpoints serviceAdmin() {
+        return new AdminEndpoints(serviceAdmin);
     }
 
     @Override

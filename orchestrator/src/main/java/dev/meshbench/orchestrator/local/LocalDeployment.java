@@ -17,6 +17,7 @@ import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.orchestrator.target.AcmeairData;
+import dev.meshbench.orchestrator.target.AdminEndpoints;
 import dev.meshbench.orchestrator.target.Component;
 import dev.meshbench.orchestrator.target.Deployment;
 import dev.meshbench.orchestrator.target.Endpoints;
@@ -67,6 +68,7 @@ public final class LocalDeployment implements Deployment {
     private final List<Component> components = new ArrayList<>();
     private final Map<String, ReadyLine> ready = new LinkedHashMap<>();
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
+    private final Map<String, URI> serviceAdmin = new LinkedHashMap<>();
     private Optional<URI> entry = Optional.empty();
     private final Map<String, URI> adminEndpoints = new LinkedHashMap<>();
     private static final com.fasterxml.jackson.databind.ObjectMapper HOP_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
@@ -179,6 +181,7 @@ public final class LocalDeployment implements Deployment {
             }
             services.add(pinned(new ProcessSpec(new Component(svc.name(), svc.role()),
                     javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new)))));
+            serviceAdmin.put(svc.name(), URI.create("http://" + addresses.address(new Endpoint(svc.name(), TopologyPlanner.HTTP))));
             serviceEndpoints.put(svc.name(), entry.orElseGet(() -> URI.create("http://" + addresses.address(
                     new Endpoint(ComponentNames.sidecarOf(svc.name()), TopologyPlanner.INBOUND)))));
         }
@@ -243,7 +246,10 @@ public final class LocalDeployment implements Deployment {
         return egressCase;
     }
 
-    /** Waits until every service's readiness check (through its sidecar) passes, then loads the database. */
+    /**
+     * Waits until every service's readiness check passes where the load goes (the entry, whose {@code GET /<svc>/ready}
+     * is public on purpose, or each sidecar), then loads the database at each service's own port.
+     */
     @Override
     public void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -253,7 +259,7 @@ public final class LocalDeployment implements Deployment {
             AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 200,
                     () -> failure().map(f -> "case " + egressCase.id() + ": " + f));
         }
-        AcmeairData.load(http, serviceEndpoints, config.customers(), config.flightDays(), config.workload(), egressCase.id(),
+        AcmeairData.load(http, serviceAdmin(), config.customers(), config.flightDays(), config.workload(), egressCase.id(),
                 System.out);
     }
 
@@ -269,6 +275,11 @@ public final class LocalDeployment implements Deployment {
     @Override
     public Endpoints endpoints() {
         return new Endpoints(serviceEndpoints, entry);
+    }
+
+    @Override
+    public AdminEndpoints serviceAdmin() {
+        return new AdminEndpoints(serviceAdmin).checkedAgainst(endpoints());
     }
 
     /** Admin endpoints of the mesh components, by component name (Netty: {@code /stats}; Envoy: its admin API). */

@@ -21,7 +21,7 @@ final class NettyProxyArgs {
 
     static List<String> of(ComponentPlan c, LocalAddresses a, MeshFiles mesh, int workers) {
         List<String> args = new ArrayList<>();
-        boolean byPath = c.listeners().stream().anyMatch(l -> l.routing().orElse(null) instanceof Routing.ByPathPrefix);
+        boolean byPath = c.listeners().stream().anyMatch(l -> l.routing().orElse(null) instanceof Routing.ByPath);
         if (byPath) {
             return ingressGateway(c, a, workers);
         }
@@ -67,8 +67,8 @@ final class NettyProxyArgs {
     }
 
     /**
-     * The HTTP entry ({@code dataplane ingress-gateway}): {@code --route /auth=127.0.0.1:p,upstream-name=sidecar-auth}
-     * per path prefix. It speaks plain HTTP to its upstreams.
+     * The HTTP entry ({@code dataplane ingress-gateway}): {@code --route POST /auth/login=127.0.0.1:p,upstream-name=sidecar-auth}
+     * per operation of the plan, nothing else. It speaks plain HTTP to its upstreams.
      */
     private static List<String> ingressGateway(ComponentPlan c, LocalAddresses a, int workers) {
         ListenerPlan l = only(c);
@@ -78,8 +78,8 @@ final class NettyProxyArgs {
         }
         List<String> args = new ArrayList<>(List.of("ingress-gateway", "--name", c.name(), "--admin-port", Integer.toString(a.adminPort(c.name())),
                 "--io-threads", Integer.toString(workers), "--listen-port", Integer.toString(a.port(c.name(), l.name()))));
-        for (PathRoute r : ((Routing.ByPathPrefix) l.routing().orElseThrow()).routes()) {
-            args.addAll(List.of("--route", r.prefix() + "=" + a.address(r.upstream()) + ",upstream-name=" + r.upstream().component()));
+        for (PathRoute r : ((Routing.ByPath) l.routing().orElseThrow()).routes()) {
+            args.addAll(List.of("--route", r.operation() + "=" + a.address(r.upstream()) + ",upstream-name=" + r.upstream().component()));
         }
         return args;
     }

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.plan;
 
+import dev.meshbench.component.AcmeairApi;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,8 +31,8 @@ public record ListenerPlan(String name, Protocol protocol, InboundTls inbound, O
                 && inbound != InboundTls.MESH_MTLS) {
             throw new IllegalArgumentException("listener " + name + " routes by the tunnel's server name, so it must terminate mesh mTLS");
         }
-        if (routing.orElse(null) instanceof Routing.ByPathPrefix && protocol != Protocol.HTTP) {
-            throw new IllegalArgumentException("listener " + name + " routes by path prefix, so it must parse HTTP");
+        if (routing.orElse(null) instanceof Routing.ByPath && protocol != Protocol.HTTP) {
+            throw new IllegalArgumentException("listener " + name + " routes by path, so it must parse HTTP");
         }
     }
 
@@ -133,17 +134,20 @@ public record ListenerPlan(String name, Protocol protocol, InboundTls inbound, O
         }
 
         /**
-         * Each HTTP request by the longest matching path prefix (an ingress gateway's {@code VirtualService}); no
-         * match, the entry answers 404 itself.
+         * Each HTTP request by its method and path (an ingress gateway's {@code VirtualService} of {@code method} and
+         * {@code uri} matches): only the routes listed are served; anything else, the entry answers 404 itself.
          */
-        record ByPathPrefix(List<PathRoute> routes) implements Routing {
-            public ByPathPrefix {
+        record ByPath(List<PathRoute> routes) implements Routing {
+            public ByPath {
                 routes = List.copyOf(routes);
                 if (routes.isEmpty()) {
-                    throw new IllegalArgumentException("routing by path prefix needs at least one route");
+                    throw new IllegalArgumentException("routing by path needs at least one route");
                 }
-                if (routes.stream().map(PathRoute::prefix).distinct().count() != routes.size()) {
-                    throw new IllegalArgumentException("routing by path prefix names a prefix twice: " + routes);
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                for (PathRoute r : routes) {
+                    if (!seen.add(r.operation().toString())) {
+                        throw new IllegalArgumentException("routing by path names " + r.operation() + " twice: " + routes);
+                    }
                 }
             }
 
@@ -155,21 +159,17 @@ public record ListenerPlan(String name, Protocol protocol, InboundTls inbound, O
     }
 
     /**
-     * One path-prefix route of an HTTP entry (Istio's {@code VirtualService} {@code http.match.uri.prefix}).
+     * One route of an HTTP entry: one operation of the API (Istio's {@code VirtualService} {@code http.match} of
+     * {@code method} and {@code uri}) to its upstream.
      *
-     * @param prefix   {@code /segment...}: matches the path itself and anything below it ({@code /auth} matches
-     *                 {@code /auth} and {@code /auth/login}, not {@code /authx}), as Envoy's
-     *                 {@code path_separated_prefix}
-     * @param upstream where matching requests go
+     * @param operation the method and path template ({@code GET /customer/byid/{custid}}: a {@code {name}} segment
+     *                  matches any one segment, anything else exactly)
+     * @param upstream  where matching requests go
      */
-    public record PathRoute(String prefix, Endpoint upstream) {
+    public record PathRoute(AcmeairApi.Operation operation, Endpoint upstream) {
         public PathRoute {
-            Objects.requireNonNull(prefix, "prefix");
+            Objects.requireNonNull(operation, "operation");
             Objects.requireNonNull(upstream, "upstream");
-            if (!prefix.startsWith("/") || prefix.length() < 2 || prefix.endsWith("/")) {
-                throw new IllegalArgumentException("path prefix '" + prefix + "' must start with / and name at least one segment, "
-                        + "without a trailing /");
-            }
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param sidecarMtls whether sidecars speak mutual TLS to each other (Istio's auto-mTLS; off in the study's Istio 1.0)
  * @param workers     worker threads of every proxy (Envoy's {@code --concurrency}, nginx worker processes, Netty
  *                    event loops); Istio's sidecar default is 2
- * @param ingress     whether one entry (an ingress gateway routing by path prefix, as Acmeair's own Istio manifests
+ * @param ingress     whether one entry (an ingress gateway routing the client API by path, as Acmeair's own Istio manifests
  *                    put in front of the services) carries the load generator's requests to the services' sidecars;
  *                    without it the load goes to each service's sidecar directly
  */

@@ -36,8 +36,8 @@ public final class TopologyPlanText {
         if (r instanceof Routing.RoundRobin rr) {
             return "round robin over " + rr.host() + " " + rr.upstreams();
         }
-        if (r instanceof Routing.ByPathPrefix p) {
-            return "by path prefix " + p.routes().stream().map(x -> x.prefix() + " => " + x.upstream()).collect(Collectors.joining(", "));
+        if (r instanceof Routing.ByPath p) {
+            return "by path " + p.routes().stream().map(x -> x.operation() + " => " + x.upstream()).collect(Collectors.joining(", "));
         }
         Routing.ByServerName n = (Routing.ByServerName) r;
         return "by " + n.source() + " server name " + n.routes().stream().map(x -> x.pattern() + " => " + x.upstream())

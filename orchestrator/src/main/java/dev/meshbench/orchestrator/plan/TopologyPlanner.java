@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.plan;
 
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * and the {@link PlanOptions}. The local target launches the result (Netty relays or Envoy and nginx, both rendered
  * from it); the JMH chains build their hops from it too.
  *
- * <p>What every case shares: with {@link PlanOptions#ingress()}, one ingress gateway routes the load by path prefix to
+ * <p>What every case shares: with {@link PlanOptions#ingress()}, one ingress gateway routes the client API by path to
  * the services' sidecars; each Acmeair service has a sidecar that carries its inbound HTTP and its calls to other
  * services (auth -> customer; booking -> flight, customer). Only the MongoDB path differs, hop by hop as the case's
  * links say. Proxies on the MongoDB path match the external host by server name, as Istio's listeners for a TLS
@@ -63,11 +64,6 @@ public final class TopologyPlanner {
             case "booking" -> List.of("flight", "customer");
             default -> List.of();
         };
-    }
-
-    /** The path prefix of a service's API ({@code /auth}, ...): every Acmeair path starts with its service's name. */
-    public static String servicePrefix(String service) {
-        return "/" + service;
     }
 
     public static Identity serviceIdentity(String service) {
@@ -145,12 +141,13 @@ public final class TopologyPlanner {
         }
 
         if (options.ingress()) {
-            // Acmeair's own Istio manifests: a Gateway on the ingress gateway and a VirtualService routing each
-            // service's path prefix to it. The ingress talks plain HTTP to the sidecars' inbound, in every case alike.
-            List<PathRoute> routes = ComponentNames.SERVICES.stream()
-                    .map(svc -> new PathRoute(servicePrefix(svc), new Endpoint(ComponentNames.sidecarOf(svc), INBOUND))).toList();
+            // Acmeair's own Istio manifests: a Gateway on the ingress gateway and a VirtualService routing the client
+            // API (AcmeairApi.PUBLIC, nothing else) to each service. The ingress talks plain HTTP to the sidecars'
+            // inbound, in every case alike.
+            List<PathRoute> routes = AcmeairApi.PUBLIC.stream()
+                    .map(op -> new PathRoute(op, new Endpoint(ComponentNames.sidecarOf(op.service()), INBOUND))).toList();
             out.add(new ComponentPlan(ComponentNames.INGRESS_GATEWAY, ComponentKind.INGRESS_GATEWAY, Optional.of(INGRESS_IDENTITY),
-                    List.of(new ListenerPlan(INGRESS_LISTENER, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPathPrefix(routes)),
+                    List.of(new ListenerPlan(INGRESS_LISTENER, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPath(routes)),
                             Optional.empty())),
                     Map.of()));
         }

@@ -125,7 +125,7 @@ public final class CaseRun implements AutoCloseable {
                     config.stepSeconds(), config.warmupSeconds(), human(config.loadSecondsPerCase()));
             Endpoints where = run.deployment.endpoints();
             out.printf("[%s] load goes to %s%n", egressCase.id(), where.entry()
-                    .map(e -> "the entry " + e + " (ingress gateway, by path prefix)")
+                    .map(e -> "the entry " + e + " (ingress gateway, the client API by path)")
                     .orElse("each service's sidecar " + where.services()));
             run.watchComponents(WATCH_INTERVAL);
             return run;

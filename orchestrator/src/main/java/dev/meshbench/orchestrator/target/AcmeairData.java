@@ -8,25 +8,25 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * Loads the Acmeair database through the services' own loaders, the same way on every target: customers, then
- * flights for {@code flightDays} days (with the original route network for the original mix).
+ * flights for {@code flightDays} days (with the original route network for the original mix). The loaders are
+ * reached at the services' {@link AdminEndpoints}, never through the entry, which does not route them.
  */
 public final class AcmeairData {
     private AcmeairData() {
     }
 
     /**
-     * @param services base URL per service (the target's endpoints)
+     * @param admin    where the kit reaches each service's own port
      * @param progress where the one line per loader goes, prefixed with {@code [caseId]}
      */
-    public static void load(HttpClient http, Map<String, URI> services, int customers, int flightDays, WorkloadInfo workload,
+    public static void load(HttpClient http, AdminEndpoints admin, int customers, int flightDays, WorkloadInfo workload,
             String caseId, PrintStream progress) {
-        load(http, services, "customer", "/customer/loader/load?numCustomers=" + customers, caseId, progress);
+        load(http, admin, "customer", "/customer/loader/load?numCustomers=" + customers, caseId, progress);
         // The original mix queries the original driver's airports, so it gets the original's route network.
-        load(http, services, "flight", "/flight/loader/load?numDays=" + flightDays
+        load(http, admin, "flight", "/flight/loader/load?numDays=" + flightDays
                 + (WorkloadInfo.ORIGINAL_MIX.equals(workload.mix()) ? "&network=original" : ""), caseId, progress);
     }
 
@@ -67,12 +67,8 @@ public final class AcmeairData {
         }
     }
 
-    private static void load(HttpClient http, Map<String, URI> services, String svc, String path, String caseId, PrintStream progress) {
-        URI base = services.get(svc);
-        if (base == null) {
-            throw new TargetException("loading the database failed: no endpoint for service " + svc);
-        }
-        URI uri = base.resolve(path);
+    private static void load(HttpClient http, AdminEndpoints admin, String svc, String path, String caseId, PrintStream progress) {
+        URI uri = admin.service(svc).resolve(path);
         progress.printf("[%s] loading database: GET %s%n", caseId, path);
         try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5)).build(),

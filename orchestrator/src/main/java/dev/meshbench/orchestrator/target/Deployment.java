@@ -16,6 +16,9 @@ public interface Deployment extends AutoCloseable {
     /** Where the load generator sends requests. Valid after {@link #awaitReady}. */
     Endpoints endpoints();
 
+    /** Where the kit reaches each service's own port (its loaders), never the entry. Valid after {@link #awaitReady}. */
+    AdminEndpoints serviceAdmin();
+
     /** The components of this deployment, in start order. */
     List<Component> components();
 

@@ -92,7 +92,7 @@ class KubernetesTargetTest {
             URI gw = URI.create("http://gw.perf.example/");
             assertEquals(Map.of("auth", gw, "customer", gw, "flight", gw, "booking", gw), d.endpoints().services());
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("[sidecar] load goes to http://gw.perf.example/ "
-                    + "(-Dmeshbench.ingressUrl): Istio's ingress gateway, which routes /customer, /flight, /auth, /booking by path prefix"),
+                    + "(-Dmeshbench.ingressUrl): Istio's ingress gateway, which routes the client API of customer, flight, auth, booking to the services"),
                     out.toString(StandardCharsets.UTF_8));
             assertEquals(List.of(NAMESPACE, "istio-system"), d.namespaces());
         }

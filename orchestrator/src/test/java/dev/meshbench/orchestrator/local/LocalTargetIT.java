@@ -153,6 +153,22 @@ class LocalTargetIT {
                         "the entry sent " + svc + "'s requests to its sidecar: " + in);
             }
 
+            // The kit loaded the database at each service's own port: the entry does not route the loaders.
+            SERVICES.forEach(svc -> assertTrue(!d.serviceAdmin().service(svc).equals(entry), svc + "'s admin endpoint is the entry"));
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            for (String loader : List.of("/customer/loader/load?numCustomers=1", "/flight/loader/load?numDays=1", "/booking/loader/load?reset=true")) {
+                java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(entry.resolve(loader)).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertEquals(404, r.statusCode(), "GET " + loader + " through the entry: " + r.body());
+            }
+            // A 2 MiB chunked body (no Content-Length) is refused as too large, by the entry or the service.
+            byte[] big = ("login=" + "a".repeat(2 * 1024 * 1024) + "&password=password").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            java.net.http.HttpResponse<String> tooLarge = client.send(java.net.http.HttpRequest.newBuilder(entry.resolve("/auth/login"))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big))).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(413, tooLarge.statusCode(), tooLarge.body());
+
             List<ResourceSample> samples = d.sampleResources();
             assertEquals(d.components().size(), samples.size(), "one CPU sample per component");
             assertTrue(samples.stream().allMatch(s -> s.cpuMillis() >= 0 && s.pid() > 0), samples.toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
@@ -104,7 +105,7 @@ class TopologyPlannerTest {
         assertThrows(IllegalArgumentException.class, () -> p.component("sidecar-flight").listener("inbound-mesh"));
     }
 
-    @ParameterizedTest(name = "case {0}: with the ingress, one entry routes each service's prefix to its sidecar; without, none")
+    @ParameterizedTest(name = "case {0}: with the ingress, one entry routes exactly the client API, each operation to its service's sidecar; without, none")
     @EnumSource(EgressCase.class)
     void ingress(EgressCase c) {
         TopologyPlan with = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2, true));
@@ -113,32 +114,39 @@ class TopologyPlannerTest {
         assertEquals(entries.get(0), with.components().get(with.components().size() - 1), "the entry starts last, after its upstreams");
         ListenerPlan http = entries.get(0).listener("ingress");
         assertEquals(ListenerPlan.Protocol.HTTP, http.protocol());
-        Routing.ByPathPrefix routes = (Routing.ByPathPrefix) http.routing().orElseThrow();
-        assertEquals(List.of(
-                        new ListenerPlan.PathRoute("/customer", new Endpoint("sidecar-customer", "inbound")),
-                        new ListenerPlan.PathRoute("/flight", new Endpoint("sidecar-flight", "inbound")),
-                        new ListenerPlan.PathRoute("/auth", new Endpoint("sidecar-auth", "inbound")),
-                        new ListenerPlan.PathRoute("/booking", new Endpoint("sidecar-booking", "inbound"))),
-                routes.routes());
+        Routing.ByPath routes = (Routing.ByPath) http.routing().orElseThrow();
+        assertEquals(AcmeairApi.PUBLIC, routes.routes().stream().map(ListenerPlan.PathRoute::operation).toList());
+        assertEquals(new ListenerPlan.PathRoute(new AcmeairApi.Operation("GET", "/customer/byid/{custid}"),
+                new Endpoint("sidecar-customer", "inbound")), routes.routes().get(3));
+        for (ListenerPlan.PathRoute r : routes.routes()) {
+            assertEquals(new Endpoint("sidecar-" + r.operation().service(), "inbound"), r.upstream(), r.toString());
+        }
+        assertTrue(routes.routes().stream().noneMatch(r -> r.operation().path().contains("internal") || r.operation().path().contains("loader")
+                || r.operation().path().contains("config") || r.operation().path().contains("getrewardmiles")), routes.toString());
         TopologyPlan without = TopologyPlanner.plan(c, new PlanOptions(DataPlane.NETTY, true, 2, false));
         assertTrue(without.ofKind(ComponentKind.INGRESS_GATEWAY).isEmpty());
         assertEquals(with.components().size() - 1, without.components().size());
     }
 
     @Test
-    @DisplayName("path routes: a prefix must name a segment, appear once, and only an HTTP listener routes by path")
+    @DisplayName("path routes: an operation is a known method and a path of segments, appears once, and only an HTTP listener routes by path")
     void pathRoutesAreChecked() {
         Endpoint up = new Endpoint("sidecar-auth", "inbound");
-        for (String bad : List.of("auth", "/", "/auth/")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ListenerPlan.PathRoute(bad, up));
-            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        for (String bad : List.of("auth", "/", "/auth/", "/auth//login", "/{x}/login", "/auth/lo gin", "/auth/{Id}")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AcmeairApi.Operation("GET", bad));
+            assertTrue(e.getMessage().contains("GET " + bad + ":"), e.getMessage());
         }
-        assertThrows(IllegalArgumentException.class, () -> new Routing.ByPathPrefix(
-                List.of(new ListenerPlan.PathRoute("/auth", up), new ListenerPlan.PathRoute("/auth", up))));
+        assertEquals("API operation PUT /auth/login: method must be one of " + AcmeairApi.METHODS,
+                assertThrows(IllegalArgumentException.class, () -> new AcmeairApi.Operation("PUT", "/auth/login")).getMessage());
+        AcmeairApi.Operation login = new AcmeairApi.Operation("POST", "/auth/login");
+        assertThrows(IllegalArgumentException.class, () -> new Routing.ByPath(
+                List.of(new ListenerPlan.PathRoute(login, up), new ListenerPlan.PathRoute(login, up))));
         IllegalArgumentException tcp = assertThrows(IllegalArgumentException.class, () -> new ListenerPlan("http", ListenerPlan.Protocol.TCP,
-                InboundTls.PLAIN, java.util.Optional.of(new Routing.ByPathPrefix(List.of(new ListenerPlan.PathRoute("/auth", up)))),
+                InboundTls.PLAIN, java.util.Optional.of(new Routing.ByPath(List.of(new ListenerPlan.PathRoute(login, up)))),
                 java.util.Optional.empty()));
-        assertEquals("listener http routes by path prefix, so it must parse HTTP", tcp.getMessage());
+        assertEquals("listener http routes by path, so it must parse HTTP", tcp.getMessage());
+        assertEquals("/customer/byid/[^/]+/rewards", new AcmeairApi.Operation("GET", "/customer/byid/{custid}/rewards").regex());
+        assertEquals("customer", new AcmeairApi.Operation("GET", "/customer/byid/{custid}/rewards").service());
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.plan.ComponentKind;
@@ -32,7 +33,8 @@ import java.util.Optional;
  * <ul>
  *   <li>one listener per plan listener, named and stat-prefixed by the listener's name, on {@code 127.0.0.1};</li>
  *   <li>HTTP listeners: an HTTP connection manager with one catch-all route to the upstream cluster (no route
- *       timeout, as Istio's default); a {@code MESH_MTLS} listener requires a client certificate of the mesh CA
+ *       timeout, as Istio's default); the ingress gateway's instead one route per operation of the plan (method and
+ *       path), with paths normalized and escaped slashes refused, so anything else answers 404; a {@code MESH_MTLS} listener requires a client certificate of the mesh CA
  *       (any mesh identity, as Istio's inbound) and forwards the peer's identity in {@code x-forwarded-client-cert};</li>
  *   <li>TCP listeners routing by server name: {@code tls_inspector} and one filter chain per upstream matched on
  *       {@code server_names}; no default chain, so a name no route matches is refused
@@ -132,11 +134,10 @@ public final class EnvoyBootstrapRenderer {
             chains.add(filterChain(proxy, l, List.of(), everything(EnvoyClusterNames.of(fixed.upstream(), addrs)), certs));
         } else if (routing instanceof Routing.RoundRobin rr) {
             chains.add(filterChain(proxy, l, List.of(), everything(EnvoyClusterNames.ofService(rr.host())), certs));
-        } else if (routing instanceof Routing.ByPathPrefix byPath) {
-            // Longest prefix first: Envoy takes the first route that matches.
+        } else if (routing instanceof Routing.ByPath byPath) {
+            // One route per operation, as Istio renders a VirtualService's method + uri matches; no catch-all.
             List<HttpRoute> routes = byPath.routes().stream()
-                    .sorted(java.util.Comparator.comparingInt((PathRoute r) -> r.prefix().length()).reversed())
-                    .map(r -> new HttpRoute(r.prefix(), EnvoyClusterNames.of(r.upstream(), addrs))).toList();
+                    .map(r -> new HttpRoute(operationMatch(r), EnvoyClusterNames.of(r.upstream(), addrs))).toList();
             chains.add(filterChain(proxy, l, List.of(), routes, certs));
         } else {
             if (l.protocol() == Protocol.HTTP) {
@@ -178,11 +179,32 @@ public final class EnvoyBootstrapRenderer {
 
     /** Every request to {@code cluster}. */
     private static List<HttpRoute> everything(String cluster) {
-        return List.of(new HttpRoute("/", cluster));
+        return List.of(new HttpRoute(EVERYTHING, cluster));
+    }
+
+    private static final ObjectNode EVERYTHING = F.objectNode().put("prefix", "/");
+
+    /**
+     * The operation's method (header {@code :method}) and path: exact ({@code path}), or a template as a whole-path
+     * RE2 regex ({@code safe_regex}, {@code {name}} = one segment), as Istio renders {@code uri: exact} and
+     * {@code uri: regex}. Both match the path without its query.
+     */
+    private static ObjectNode operationMatch(PathRoute r) {
+        AcmeairApi.Operation op = r.operation();
+        ObjectNode match = F.objectNode();
+        if (op.isTemplate()) {
+            match.putObject("safe_regex").put("regex", op.regex());
+        } else {
+            match.put("path", op.path());
+        }
+        ObjectNode method = match.putArray("headers").addObject();
+        method.put("name", ":method");
+        method.putObject("string_match").put("exact", op.method());
+        return match;
     }
 
     private static String only(ComponentPlan proxy, ListenerPlan l, List<HttpRoute> routes) {
-        if (routes.size() != 1 || !routes.get(0).prefix().equals("/")) {
+        if (routes.size() != 1 || !routes.get(0).match().equals(EVERYTHING)) {
             throw new IllegalArgumentException(proxy.name() + "/" + l.name() + ": a TCP listener has one upstream, not routes " + routes);
         }
         return routes.get(0).cluster();
@@ -200,12 +222,7 @@ public final class EnvoyBootstrapRenderer {
         ArrayNode routeArray = vhost.putArray("routes");
         for (HttpRoute r : routes) {
             ObjectNode route = routeArray.addObject();
-            if (r.prefix().equals("/")) {
-                route.putObject("match").put("prefix", "/");
-            } else {
-                // "/auth" matches /auth, /auth/..., /auth?...; not /authx (the Netty entry's rule too).
-                route.putObject("match").put("path_separated_prefix", r.prefix());
-            }
+            route.set("match", r.match().deepCopy());
             ObjectNode action = route.putObject("route");
             action.put("cluster", r.cluster());
             action.put("timeout", "0s");
@@ -213,6 +230,14 @@ public final class EnvoyBootstrapRenderer {
         hcm.putArray("http_filters").add(typed("envoy.filters.http.router", API + "filters.http.router.v3.Router"));
         hcm.put("use_remote_address", false);
         hcm.put("stream_idle_timeout", "0s");
+        if (l.routing().orElse(null) instanceof Routing.ByPath) {
+            // The entry routes what a client may reach on the path as Istio's gateways see it: dot segments
+            // resolved and escapes of unreserved characters decoded (normalize_path), runs of '/' merged, and a path
+            // with an escaped slash or backslash refused with 400, so no spelling reaches a path no route names.
+            hcm.put("normalize_path", true);
+            hcm.put("merge_slashes", true);
+            hcm.put("path_with_escaped_slashes_action", "REJECT_REQUEST");
+        }
         if (l.inbound() == InboundTls.MESH_MTLS) {
             hcm.put("forward_client_cert_details", "APPEND_FORWARD");
             ObjectNode details = hcm.putObject("set_current_client_cert_details");
@@ -328,8 +353,8 @@ public final class EnvoyBootstrapRenderer {
         return F.objectNode().put(TYPE, type);
     }
 
-    /** One HTTP route: a path prefix ({@code /} for everything) to a cluster. */
-    private record HttpRoute(String prefix, String cluster) {
+    /** One HTTP route: Envoy's route {@code match} ({@code prefix: /} for everything) to a cluster. */
+    private record HttpRoute(ObjectNode match, String cluster) {
     }
 
     /** Paths of a proxy's mesh CA, workload certificate chain and key (PEM files; the bootstrap names them only). */

@@ -41,7 +41,7 @@ import java.util.TreeMap;
  *       counted above (Envoy also counts a failed upstream handshake, such as a wrong peer identity, as a connect
  *       failure).</li>
  * </ul>
- * An HTTP entry routing by path prefix (the ingress gateway) also gets request counters ({@link HopJson#httpCounters}):
+ * An HTTP entry routing by path (the ingress gateway) also gets request counters ({@link HopJson#httpCounters}):
  * requests {@code http.<name>.downstream_rq_total}; responses {@code http.<name>.downstream_rq_2xx} ... {@code _5xx};
  * noRoute {@code http.<name>.no_route}; upstreamUnavailable the clusters' {@code upstream_cx_connect_fail};
  * requestTooLarge {@code http.<name>.downstream_rq_too_large}; per upstream component ({@code upstreamPools}) its
@@ -90,7 +90,7 @@ public final class EnvoyStatsReader {
                     get(stats, listener + "no_filter_chain_match"),
                     Math.max(0, sum(stats, clusters, "upstream_cx_connect_fail") - clusterTls));
 
-            if (l.routing().orElse(null) instanceof Routing.ByPathPrefix byPath) {
+            if (l.routing().orElse(null) instanceof Routing.ByPath byPath) {
                 Map<String, HopJson.UpstreamPool> pools = new LinkedHashMap<>();
                 for (Endpoint up : byPath.upstreams()) {
                     String cluster = "cluster." + EnvoyClusterNames.of(up, a) + ".";

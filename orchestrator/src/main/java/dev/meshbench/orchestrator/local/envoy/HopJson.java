@@ -76,8 +76,8 @@ final class HopJson {
         if (r instanceof Routing.RoundRobin rr) {
             return rr.upstreams().stream().map(e -> upstream(e, a)).collect(Collectors.joining(" | "));
         }
-        if (r instanceof Routing.ByPathPrefix byPath) {
-            return "path-prefix[" + byPath.routes().stream().map(x -> x.prefix() + " -> " + upstream(x.upstream(), a))
+        if (r instanceof Routing.ByPath byPath) {
+            return "path[" + byPath.routes().stream().map(x -> x.operation() + " -> " + upstream(x.upstream(), a))
                     .collect(Collectors.joining(", ")) + "]";
         }
         Routing.ByServerName byName = (Routing.ByServerName) r;
