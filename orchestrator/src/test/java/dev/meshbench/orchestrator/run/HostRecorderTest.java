@@ -1,7 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,9 +47,13 @@ class HostRecorderTest {
         assertTrue(e.getMessage().contains("no aggregate 'cpu' line"), e.getMessage());
     }
 
-    /** Bounded: about 7 s, the hog stops by itself; only the flags are asserted, never a duration. */
+    /**
+     * Bounded: about 7 s, the hog stops by itself; only the flags are asserted, never a duration. The step before
+     * the hog is recorded and converted but not judged: whether it is saturated depends on what else the machine
+     * runs, and no test may depend on an idle machine (HostSamplesTest judges unsaturated steps from made samples).
+     */
     @Test
-    void aStepUnderACpuHogIsSaturatedAndAnIdleOneIsNot(@TempDir Path run) throws Exception {
+    void aStepUnderACpuHogIsSaturated(@TempDir Path run) throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/stat")), "no /proc/stat: host sampling is Linux only");
         int cores = Runtime.getRuntime().availableProcessors();
         long idleStart;
@@ -98,9 +101,7 @@ class HostRecorderTest {
         assertTrue(hog.busyPercent() > 90, "hog step only " + hog.busyPercent() + "% busy");
         assertTrue(hog.saturated());
         assertTrue(hog.runQueue() >= cores - 0.5, "run queue under the hog: " + hog.runQueue());
-        assertFalse(idle.saturated(), "idle step " + idle.busyPercent() + "% busy");
         assertTrue(results.notes().stream().anyMatch(n -> n.startsWith("step 2 clients: saturated:")), results.notes().toString());
-        assertFalse(results.notes().stream().anyMatch(n -> n.startsWith("step 1 clients: saturated")), results.notes().toString());
     }
 
     /** A run of two steps (1 client idle, 2 clients under the hog) with one sample in each, converted. */
