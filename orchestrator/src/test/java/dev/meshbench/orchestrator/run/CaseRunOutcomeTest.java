@@ -143,6 +143,11 @@ class CaseRunOutcomeTest {
                 }
 
                 @Override
+                public dev.meshbench.orchestrator.target.AdminEndpoints serviceAdmin() {
+                    return new dev.meshbench.orchestrator.target.AdminEndpoints(Map.of("auth", URI.create("http://127.0.0.1:2")));
+                }
+
+                @Override
                 public List<Component> components() {
                     return List.of();
                 }
