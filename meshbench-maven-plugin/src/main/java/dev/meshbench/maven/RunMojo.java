@@ -191,7 +191,8 @@ public class RunMojo extends AbstractMojo {
             run.stopLoadWith(load::stop);
             int exit = load.waitFor();
             if (exit != 0) {
-                loadFailure = Optional.of("JMeter exited with " + exit + " (see " + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
+                loadFailure = Optional.of("JMeter " + dev.meshbench.orchestrator.lifetime.ExitStatus.describe(exit) + " (see "
+                        + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -99,32 +99,7 @@ public final class ManagedProcess {
      * signal's number) {@code was killed by signal SIGKILL (exit status 137: ...)} with what usually sends it.
      */
     static String exitDescription(int code) {
-        if (code <= 128 || code > 128 + 64) {
-            return "exited with code " + code;
-        }
-        int signal = code - 128;
-        String name = switch (signal) {
-            case 1 -> "SIGHUP";
-            case 2 -> "SIGINT";
-            case 3 -> "SIGQUIT";
-            case 4 -> "SIGILL";
-            case 6 -> "SIGABRT";
-            case 7 -> "SIGBUS";
-            case 8 -> "SIGFPE";
-            case 9 -> "SIGKILL";
-            case 11 -> "SIGSEGV";
-            case 13 -> "SIGPIPE";
-            case 14 -> "SIGALRM";
-            case 15 -> "SIGTERM";
-            default -> "signal " + signal;
-        };
-        String why = switch (signal) {
-            case 9 -> ": sent from outside the kit, e.g. kill -9 or the kernel's out-of-memory killer";
-            case 15, 1, 2, 3 -> ": asked to stop from outside the kit";
-            case 4, 6, 7, 8, 11 -> ": it crashed";
-            default -> "";
-        };
-        return "was killed by " + name + " (exit status " + code + why + ")";
+        return dev.meshbench.orchestrator.lifetime.ExitStatus.describe(code);
     }
 
     /**
@@ -141,7 +116,9 @@ public final class ManagedProcess {
             }
         }
         if (trouble.isEmpty()) {
-            return "its log reports no error (last line: " + quote(lastWords()) + ")";
+            String last = lastWords();
+            return last.equals("(no output)") ? "its log reports no error and nothing after it started"
+                    : "its log reports no error (last line: " + quote(last) + ")";
         }
         List<String> last = trouble.subList(Math.max(0, trouble.size() - 3), trouble.size());
         return "its log says: " + String.join(" | ", last);
@@ -158,12 +135,12 @@ public final class ManagedProcess {
                 + logEvidence() + " (log: " + logFile + ")";
     }
 
-    /** The last line the process printed that looks like its own error message. */
+    /** The last line the process printed that looks like its own words (not a stack frame, not its ready line). */
     String lastWords() {
         List<String> lines = tail();
         for (int i = lines.size() - 1; i >= 0; i--) {
             String l = lines.get(i).trim();
-            if (!l.isEmpty() && !l.startsWith("at ") && !l.startsWith("...")) {
+            if (!l.isEmpty() && !l.startsWith("at ") && !l.startsWith("...") && ReadyLine.parse(l).isEmpty()) {
                 return l;
             }
         }

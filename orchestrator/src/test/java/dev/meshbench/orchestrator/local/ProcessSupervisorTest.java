@@ -91,7 +91,7 @@ class ProcessSupervisorTest {
     }
 
     @Test
-    @DisplayName("a component killed from outside is reported with the signal's name and what its log says, not its last line")
+    @DisplayName("a component killed from outside is reported with the signal's name and what its log says, not its ready line")
     void killedComponentExplained() throws Exception {
         try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
             s.start(fake("egress-gateway", "ready"), Duration.ofSeconds(30));
@@ -100,7 +100,9 @@ class ProcessSupervisorTest {
             p.handle().onExit().get(30, TimeUnit.SECONDS);
             String dead = awaitDeath(s);
             assertTrue(dead.startsWith("egress-gateway (pid " + p.pid() + ") was killed by SIGKILL (exit status 137: sent from "
-                    + "outside the kit, e.g. kill -9 or the kernel's out-of-memory killer); its log reports no error (last line: "), dead);
+                    + "outside the kit, e.g. kill -9 or the kernel's out-of-memory killer); its log reports no error and nothing after "
+                    + "it started (log: "), dead);
+            assertFalse(dead.contains("MESHBENCH-READY"), "the ready line explains nothing: " + dead);
             assertTrue(dead.endsWith("(log: " + dir.resolve("egress-gateway.log") + ")"), dead);
         }
     }
