@@ -167,7 +167,7 @@ public final class Leftovers {
                 + String.join(", ", ended) + "); ";
     }
 
-    /** The live processes whose process group is {@code pgid} (Linux: {@code /proc/<pid>/stat}). */
+    /** The live (not zombie) processes whose process group is {@code pgid} (Linux: {@code /proc/<pid>/stat}). */
     public static List<ProcessHandle> members(long pgid) {
         List<ProcessHandle> out = new ArrayList<>();
         for (Path p : children(PROC)) {
@@ -179,7 +179,8 @@ public final class Leftovers {
                 String stat = Files.readString(p.resolve("stat"), StandardCharsets.UTF_8);
                 // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so read after the last ')'
                 String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                if (Long.parseLong(after[2]) == pgid) {
+                // after[0] is the state: a zombie (Z) has ended already and only waits for its parent to reap it
+                if (Long.parseLong(after[2]) == pgid && !"Z".equals(after[0])) {
                     ProcessHandle.of(Long.parseLong(name)).ifPresent(out::add);
                 }
             } catch (IOException | RuntimeException e) {

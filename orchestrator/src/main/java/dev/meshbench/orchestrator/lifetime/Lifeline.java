@@ -130,6 +130,21 @@ public final class Lifeline {
         return p;
     }
 
+    /**
+     * Ends every process still in {@code p}'s group ({@code p} is its leader when started here): a child whose parent
+     * died first (nginx's workers when their master was killed from outside) is nobody's descendant any more, but
+     * stays in the group. Call once {@code p} has ended; then {@link #released}.
+     */
+    public static void endGroup(Process p) {
+        if (!Files.isExecutable(SETSID) || p.isAlive()) {
+            return;
+        }
+        for (ProcessHandle member : Leftovers.members(p.pid())) {
+            LOG.debug("ending {} (pid {}), left in the process group of {}", member.info().command().orElse("?"), member.pid(), p.pid());
+            member.destroyForcibly();
+        }
+    }
+
     /** Forgets the process group of {@code p} (stopped by the kit): its number may be reused by someone else's. */
     public static void released(Process p) {
         if (Files.isExecutable(SETSID)) {

@@ -173,6 +173,7 @@ public final class ManagedProcess {
         }
         children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         if (!process.isAlive()) {
+            Lifeline.endGroup(process);
             Lifeline.released(process);
         }
         try {

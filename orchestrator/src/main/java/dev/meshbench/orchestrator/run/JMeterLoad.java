@@ -196,6 +196,7 @@ public final class JMeterLoad {
             Thread.currentThread().interrupt();
         }
         if (!p.isAlive()) {
+            Lifeline.endGroup(p);
             Lifeline.released(p);
         }
     }

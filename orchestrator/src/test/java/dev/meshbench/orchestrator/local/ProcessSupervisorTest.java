@@ -141,6 +141,27 @@ class ProcessSupervisorTest {
     }
 
     @Test
+    @DisplayName("a component whose leader was killed from outside leaves no orphan: its children (as nginx's workers) end with it")
+    void orphansOfAKilledLeaderEnd() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")) && Files.isDirectory(Path.of("/proc/self")));
+        List<ProcessHandle> workers;
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            s.start(new ProcessSpec(new Component("sni-proxy", ComponentRole.MESH), List.of("sh", "-c",
+                    "sleep 300 & sleep 300 & echo MESHBENCH-READY component=sni-proxy address=127.0.0.1:1; wait")), Duration.ofSeconds(30));
+            ManagedProcess master = s.processes().get(0);
+            workers = master.handle().children().toList();
+            assertEquals(2, workers.size(), "the two 'workers'");
+            master.handle().destroyForcibly();
+            master.handle().onExit().get(30, TimeUnit.SECONDS);
+            assertTrue(workers.stream().allMatch(ProcessHandle::isAlive), "orphaned, as nginx's workers are");
+        }
+        for (ProcessHandle w : workers) {
+            w.onExit().get(30, TimeUnit.SECONDS);
+        }
+        assertTrue(workers.stream().noneMatch(ProcessHandle::isAlive));
+    }
+
+    @Test
     @DisplayName("a stopped component is not reported as dead")
     void stoppedIsNotDead() {
         try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
