@@ -104,7 +104,8 @@ public final class ManagedProcess {
 
     /**
      * What its log says about its end: the last few lines that report an error (not its ready line, not a stack
-     * frame), each cut to a readable length; or that it reported none, with its last line.
+     * frame), each cut to a readable length. When there are none: after an exit of its own, its last line; after a
+     * signal, nothing more (its last line, a start-up notice or a routine log line, would only mislead).
      */
     String logEvidence() {
         List<String> lines = tail();
@@ -115,13 +116,17 @@ public final class ManagedProcess {
                 trouble.add(quote(l));
             }
         }
-        if (trouble.isEmpty()) {
-            String last = lastWords();
-            return last.equals("(no output)") ? "its log reports no error and nothing after it started"
-                    : "its log reports no error (last line: " + quote(last) + ")";
+        if (!trouble.isEmpty()) {
+            List<String> last = trouble.subList(Math.max(0, trouble.size() - 3), trouble.size());
+            return "its log says: " + String.join(" | ", last);
         }
-        List<String> last = trouble.subList(Math.max(0, trouble.size() - 3), trouble.size());
-        return "its log says: " + String.join(" | ", last);
+        Integer code = exitCode();
+        if (code != null && code > 128 && code <= 128 + 64) {
+            return "its log reports no error";
+        }
+        String last = lastWords();
+        return last.equals("(no output)") ? "its log reports no error and nothing after it started"
+                : "its log reports no error (last line: " + quote(last) + ")";
     }
 
     private static String quote(String line) {
