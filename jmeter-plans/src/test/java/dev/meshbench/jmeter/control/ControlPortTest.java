@@ -159,7 +159,8 @@ class ControlPortTest {
             if (!Files.exists(t)) {
                 continue;
             }
-            for (String line : Files.readAllLines(t).subList(1, Files.readAllLines(t).size())) {
+            List<String> lines = Files.readAllLines(t);
+            for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 if (f.length > 9 && inodes.contains(Long.parseLong(f[9]))) {
                     ports.add(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16));

@@ -41,6 +41,9 @@ public final class Lifeline {
     static final Path SETSID = Path.of("/usr/bin/setsid");
     static final Path SETPRIV = Path.of("/usr/bin/setpriv");
     static final Path SH = Path.of("/bin/sh");
+    /** Looked up once: whether processes get their own group, and the kernel's parent-death signal. */
+    private static final boolean GROUPS = Files.isExecutable(SETSID);
+    private static final boolean PDEATHSIG = Files.isExecutable(SETPRIV);
 
     /**
      * The watchdog: records {@code group PID} / {@code release PID} / {@code folder PATH} lines until its stdin ends,
@@ -90,10 +93,10 @@ public final class Lifeline {
      */
     public static List<String> prefix() {
         List<String> p = new ArrayList<>();
-        if (Files.isExecutable(SETSID)) {
+        if (GROUPS) {
             p.add(SETSID.toString());
         }
-        if (Files.isExecutable(SETPRIV)) {
+        if (PDEATHSIG) {
             p.addAll(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
         }
         return p;
@@ -121,7 +124,7 @@ public final class Lifeline {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while starting " + name);
         }
-        if (Files.isExecutable(SETSID)) {
+        if (GROUPS) {
             tell("group " + p.pid());
             if (ledger != null) {
                 Leftovers.recordGroup(ledger, p.toHandle());
@@ -136,7 +139,7 @@ public final class Lifeline {
      * stays in the group. Call once {@code p} has ended; then {@link #released}.
      */
     public static void endGroup(Process p) {
-        if (!Files.isExecutable(SETSID) || p.isAlive()) {
+        if (!GROUPS || p.isAlive()) {
             return;
         }
         for (ProcessHandle member : Leftovers.members(p.pid())) {
@@ -147,7 +150,7 @@ public final class Lifeline {
 
     /** Forgets the process group of {@code p} (stopped by the kit): its number may be reused by someone else's. */
     public static void released(Process p) {
-        if (Files.isExecutable(SETSID)) {
+        if (GROUPS) {
             tell("release " + p.pid());
         }
     }
@@ -198,7 +201,7 @@ public final class Lifeline {
             return false;
         }
         List<String> cmd = new ArrayList<>();
-        if (Files.isExecutable(SETSID)) {
+        if (GROUPS) {
             cmd.add(SETSID.toString());
         }
         cmd.addAll(List.of(SH.toString(), "-c", WATCHDOG, "meshbench-watchdog"));
