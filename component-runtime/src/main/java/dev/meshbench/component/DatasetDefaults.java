@@ -2,9 +2,9 @@ package dev.meshbench.component;
 
 /**
  * The Acmeair dataset's default sizes, written once for the modules that default to them but cannot read the
- * orchestrator's {@code RunConfig}: {@code RunConfig} takes its values from here, and so does acmeair-services'
+ * orchestrator's {@code RunSettings}: {@code RunSettings} takes its values from here, and so does acmeair-services'
  * {@code all} command. (jmeter-plans depends on no kit module; a test in the orchestrator keeps its plan defaults
- * equal to {@code RunConfig}'s.)
+ * equal to {@code RunSettings}'s.)
  */
 public final class DatasetDefaults {
     /** Customers the study loaded: {@code meshbench.customers} under {@code -Pstudy}, and {@code all --customers}. */

@@ -2,7 +2,7 @@ package dev.meshbench.maven;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
@@ -34,7 +34,7 @@ final class BaselineCheck {
      * The baseline's comparable runs, or an error naming {@value CheckMojo#P_BASELINE}, the value and what is wrong;
      * nothing to check without a baseline.
      */
-    static List<RunResults> check(File baseline, RunConfig config, TargetKind target) {
+    static List<RunResults> check(File baseline, RunSettings config, TargetKind target) {
         if (baseline == null || baseline.getPath().isBlank()) {
             return List.of();
         }
@@ -59,7 +59,7 @@ final class BaselineCheck {
         return comparable;
     }
 
-    private static boolean comparable(RunInputs in, RunConfig config, TargetKind target) {
+    private static boolean comparable(RunInputs in, RunSettings config, TargetKind target) {
         DataPlaneInfo plane = in.dataPlaneOrUnknown();
         return in.status() == RunStatus.PASSED
                 && config.cases().stream().map(EgressCase::id).anyMatch(in.caseId()::equals)
@@ -73,7 +73,7 @@ final class BaselineCheck {
     }
 
     /** The data plane this build's runs will record: Istio's on a cluster, meshbench.dataplane's locally. */
-    private static String dataPlane(RunConfig config, TargetKind target) {
+    private static String dataPlane(RunSettings config, TargetKind target) {
         return target == TargetKind.KUBERNETES ? KubernetesTarget.DATA_PLANE : config.mesh().dataPlane().id();
     }
 
@@ -82,7 +82,7 @@ final class BaselineCheck {
     }
 
     /** What this build's runs are, in the terms of {@link #describe}. */
-    private static String wanted(RunConfig config, TargetKind target) {
+    private static String wanted(RunSettings config, TargetKind target) {
         String w = config.workload().differences();
         return "case " + String.join(",", config.cases().stream().map(EgressCase::id).toList()) + " on " + target.id() + ", "
                 + dataPlane(config, target) + (config.mesh().sidecarMtls() || target == TargetKind.KUBERNETES ? "" : " no sidecar mTLS")

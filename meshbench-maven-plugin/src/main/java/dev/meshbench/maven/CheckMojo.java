@@ -1,6 +1,6 @@
 package dev.meshbench.maven;
 
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.stats.GateCells;
 import dev.meshbench.results.stats.RegressionGate;
@@ -28,7 +28,7 @@ import org.apache.maven.project.MavenProject;
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class CheckMojo extends AbstractMojo {
     public static final String P_BASELINE = "meshbench.baseline";
-    public static final String P_MAX_REGRESSION = RunConfig.P_MAX_REGRESSION_PERCENT;
+    public static final String P_MAX_REGRESSION = RunSettings.P_MAX_REGRESSION_PERCENT;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
@@ -38,7 +38,7 @@ public class CheckMojo extends AbstractMojo {
     File baseline;
 
     /** How much worse than the baseline a figure may get, percent. */
-    @Parameter(property = P_MAX_REGRESSION, defaultValue = RunConfig.DEFAULT_MAX_REGRESSION_PERCENT)
+    @Parameter(property = P_MAX_REGRESSION, defaultValue = RunSettings.DEFAULT_MAX_REGRESSION_PERCENT)
     double maxRegressionPercent;
 
     @Override

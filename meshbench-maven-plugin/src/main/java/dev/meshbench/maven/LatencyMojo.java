@@ -15,7 +15,7 @@ import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalGraphDeployment;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.CpuSets;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.RunStatus;
@@ -61,7 +61,7 @@ public class LatencyMojo extends AbstractMojo {
     File projectRoot;
 
     /** The results folder; cells go to its {@code latency/} folder. */
-    @Parameter(property = RunConfig.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunConfig.DEFAULT_RESULTS_DIR)
+    @Parameter(property = RunSettings.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunSettings.DEFAULT_RESULTS_DIR)
     File results;
 
     @Override
@@ -72,9 +72,9 @@ public class LatencyMojo extends AbstractMojo {
         List<LatencyCell> cells;
         TargetKind target;
         try {
-            target = RunConfig.target(props);
+            target = RunSettings.target(props);
             settings = LatencySettings.fromProperties(props);
-            settings.checkOpenFiles(RunConfig.LoadCapacity.openFilesLimit());
+            settings.checkOpenFiles(RunSettings.LoadCapacity.openFilesLimit());
             for (String g : settings.graphs()) {
                 GraphFiles.Graph graph = GraphFiles.resolve(g, projectRoot.toPath());
                 if (graphs.putIfAbsent(graph.shape().name(), graph) != null) {
@@ -139,7 +139,7 @@ public class LatencyMojo extends AbstractMojo {
         LocalDataPlane dataPlane;
         ComponentJars jars;
         try {
-            mesh = RunConfig.meshOptions(props);
+            mesh = RunSettings.meshOptions(props);
             cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
             if (!cpuSets.prefix(dev.meshbench.results.ComponentRole.LOAD).isEmpty()) {
                 throw new IllegalArgumentException(CpuSets.P_LOADGEN + "=" + props.get(CpuSets.P_LOADGEN)
@@ -148,20 +148,20 @@ public class LatencyMojo extends AbstractMojo {
             dataPlane = LocalDataPlane.resolve(mesh, props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
                     System.getenv("PATH"), project.getVersion());
             jars = ComponentJars.inBuildTree(projectRoot.toPath());
-        } catch (IllegalArgumentException | dev.meshbench.orchestrator.target.TargetException e) {
+        } catch (IllegalArgumentException | dev.meshbench.orchestrator.deploy.TargetException e) {
             throw new MojoFailureException(e.getMessage());
         }
         DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.latencyVersions(), mesh.workers(), mesh.sidecarMtls(),
                 false, // each cell's own ingress, set by LatencyRunner
                 dataPlane.dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.ENVOY ? "BoringSSL" : null);
-        Map<String, String> recorded = new TreeMap<>(RunConfig.meshSettings(props));
+        Map<String, String> recorded = new TreeMap<>(RunSettings.meshSettings(props));
         recorded.putAll(cpuSets.asProperties());
         recorded.put("jvm.graphNodes", String.join(" ", LocalGraphDeployment.NODE_JVM));
         recorded.put("jvm.nettyProxies", String.join(" ", dev.meshbench.orchestrator.local.ProxyLaunch.NETTY_JVM));
         LatencyRunner.Deployer deployer = (cell, logDir) -> {
             GraphFiles.Graph g = graphs.get(cell.graph());
             LocalGraphDeployment d = LocalGraphDeployment.start(LatencyPlanner.plan(cell, g.shape(), mesh), g.shape(), g.file(), jars,
-                    dataPlane, cpuSets, RunConfig.COMPONENT_READY_TIMEOUT, logDir);
+                    dataPlane, cpuSets, RunSettings.COMPONENT_READY_TIMEOUT, logDir);
             current.set(d);
             return d;
         };

@@ -2,7 +2,7 @@ package dev.meshbench.maven;
 
 import dev.meshbench.charts.ReportGenerator;
 import dev.meshbench.charts.load.ConversionMode;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import java.io.File;
 import java.io.IOException;
 import java.time.Instant;
@@ -21,7 +21,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class ReportMojo extends AbstractMojo {
     /** The results folder (one sub-folder per run). */
-    @Parameter(property = RunConfig.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunConfig.DEFAULT_RESULTS_DIR)
+    @Parameter(property = RunSettings.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunSettings.DEFAULT_RESULTS_DIR)
     File results;
 
     /** Where the report goes (default: the {@code report} folder inside the results folder). */
@@ -29,7 +29,7 @@ public class ReportMojo extends AbstractMojo {
     File report;
 
     /** Client count for the response-time and CPU charts (the study used 20). */
-    @Parameter(property = RunConfig.P_REPORT_CLIENTS, defaultValue = RunConfig.DEFAULT_REPORT_CLIENTS)
+    @Parameter(property = RunSettings.P_REPORT_CLIENTS, defaultValue = RunSettings.DEFAULT_REPORT_CLIENTS)
     int clients;
 
     /** The module, whose context holds this build's runs' problems when meshbench:run ran before (none when run by hand). */

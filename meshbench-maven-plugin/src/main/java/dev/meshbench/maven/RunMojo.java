@@ -6,14 +6,14 @@ import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalTarget;
-import dev.meshbench.orchestrator.local.LocalTargetConfig;
+import dev.meshbench.orchestrator.local.LocalTargetSettings;
 import dev.meshbench.orchestrator.run.CaseRun;
 import dev.meshbench.orchestrator.run.CpuSets;
 import dev.meshbench.orchestrator.run.JMeterLoad;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.orchestrator.run.WarmUp;
-import dev.meshbench.orchestrator.target.Target;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.Target;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
@@ -67,7 +67,7 @@ public class RunMojo extends AbstractMojo {
     File projectRoot;
 
     /** Seconds between progress lines. */
-    @Parameter(property = RunConfig.P_PROGRESS_SECONDS, defaultValue = RunConfig.DEFAULT_PROGRESS_SECONDS)
+    @Parameter(property = RunSettings.P_PROGRESS_SECONDS, defaultValue = RunSettings.DEFAULT_PROGRESS_SECONDS)
     int progressSeconds;
 
     /** The JMeter version recorded in the results: the root pom's {@code jmeter.version}, the one jmeter:configure lays out. */
@@ -75,7 +75,7 @@ public class RunMojo extends AbstractMojo {
     String jmeterVersion;
 
     /** Heap of the JMeter JVM (MB). */
-    @Parameter(property = RunConfig.P_JMETER_HEAP_MB, defaultValue = RunConfig.DEFAULT_JMETER_HEAP_MB)
+    @Parameter(property = RunSettings.P_JMETER_HEAP_MB, defaultValue = RunSettings.DEFAULT_JMETER_HEAP_MB)
     int jmeterHeapMb;
 
     /** The Acmeair plan and the JTL format file (jmeter-plans). */
@@ -96,19 +96,19 @@ public class RunMojo extends AbstractMojo {
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         Map<String, String> props = RunProperties.collect(project, session);
-        RunConfig config;
+        RunSettings config;
         MeasurementInfo measurement;
         int repeats;
         CpuSets cpuSets;
         int rewardsPercent;
         try {
             config = RunProperties.config(props, caseId, projectRoot.toPath());
-            measurement = RunConfig.measurement(props, config.clients());
-            repeats = RunConfig.repeats(props);
-            rewardsPercent = RunConfig.rewardsPercent(props);
-            boolean local = RunConfig.target(props) == dev.meshbench.results.TargetKind.LOCAL;
+            measurement = RunSettings.measurement(props, config.clients());
+            repeats = RunSettings.repeats(props);
+            rewardsPercent = RunSettings.rewardsPercent(props);
+            boolean local = RunSettings.target(props) == dev.meshbench.results.TargetKind.LOCAL;
             if (!local && !config.workload().addedLatencyMs().isEmpty()) {
-                throw new IllegalArgumentException(RunConfig.P_SLOW_SERVICE + "=" + props.get(RunConfig.P_SLOW_SERVICE)
+                throw new IllegalArgumentException(RunSettings.P_SLOW_SERVICE + "=" + props.get(RunSettings.P_SLOW_SERVICE)
                         + ": only the local target can slow a service down");
             }
             cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
@@ -116,8 +116,8 @@ public class RunMojo extends AbstractMojo {
                 throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
                         + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
             }
-            RunConfig.LoadCapacity.ofThisHost(jmeterHeapMb).check(config.clients());
-            int comparable = BaselineCheck.check(baseline, config, RunConfig.target(props)).size();
+            RunSettings.LoadCapacity.ofThisHost(jmeterHeapMb).check(config.clients());
+            int comparable = BaselineCheck.check(baseline, config, RunSettings.target(props)).size();
             if (comparable > 0) {
                 getLog().info(CheckMojo.P_BASELINE + "=" + baseline + ": " + comparable + " comparable run(s) for the gate");
             }
@@ -158,11 +158,11 @@ public class RunMojo extends AbstractMojo {
     }
 
     /** One case run, start to finish; the problem, if any, for the build's verdict. */
-    private Optional<String> runOne(EgressCase c, Map<String, String> props, RunConfig config, MeasurementInfo measurement,
+    private Optional<String> runOne(EgressCase c, Map<String, String> props, RunSettings config, MeasurementInfo measurement,
             int rewardsPercent, JMeterLoad.Install jmeter, List<RunResults> runs, CpuSets cpuSets) throws MojoExecutionException {
         Target target;
         try {
-            target = switch (RunConfig.target(props)) {
+            target = switch (RunSettings.target(props)) {
                 case LOCAL -> localTarget(props, config, cpuSets);
                 case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
                         config.flightDays(), config.workload(), config.mesh().ingress(), System.out);
@@ -223,7 +223,7 @@ public class RunMojo extends AbstractMojo {
         double errorPercent = samples == 0 ? 100 : 100.0 * errors / samples;
         if (errorPercent > config.maxErrorPercent()) {
             return Optional.of(String.format(Locale.ROOT, "%s (%s): %.2f%% errors (%d of %d samples) is above %s=%s",
-                    c.id(), run.runId(), errorPercent, errors, samples, RunConfig.P_MAX_ERROR_PERCENT,
+                    c.id(), run.runId(), errorPercent, errors, samples, RunSettings.P_MAX_ERROR_PERCENT,
                     config.maxErrorPercent()));
         }
         return Optional.empty();
@@ -233,7 +233,7 @@ public class RunMojo extends AbstractMojo {
      * The warm-up before the measured ramp ({@code meshbench.warmup}): JMeter at the ramp's highest step (at its rate,
      * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
      */
-    private void warmUp(CaseRun run, RunConfig config, MeasurementInfo measurement, JMeterLoad.Install jmeter,
+    private void warmUp(CaseRun run, RunSettings config, MeasurementInfo measurement, JMeterLoad.Install jmeter,
             Map<String, String> jmeterProps, CpuSets cpuSets) throws InterruptedException {
         WarmupInfo plan = measurement.warmup();
         if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
@@ -264,9 +264,9 @@ public class RunMojo extends AbstractMojo {
      * part), plus the JVM heaps of JMeter, the services and MongoDB.
      */
     private Map<String, String> settings(Map<String, String> props, CpuSets cpuSets) {
-        Map<String, String> s = new java.util.TreeMap<>(RunConfig.DEFAULTS);
-        if (RunConfig.study(props)) {
-            s.putAll(RunConfig.STUDY);
+        Map<String, String> s = new java.util.TreeMap<>(RunSettings.DEFAULTS);
+        if (RunSettings.study(props)) {
+            s.putAll(RunSettings.STUDY);
         }
         props.forEach((k, v) -> {
             String key = k.toLowerCase(Locale.ROOT);
@@ -276,7 +276,7 @@ public class RunMojo extends AbstractMojo {
             }
             s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
         });
-        s.put(RunConfig.P_CASES, caseId);
+        s.put(RunSettings.P_CASES, caseId);
         s.putAll(cpuSets.asProperties());
         s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
         s.put("jvm.services", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.APP_JVM));
@@ -286,7 +286,7 @@ public class RunMojo extends AbstractMojo {
     }
 
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
-    private Target localTarget(Map<String, String> props, RunConfig config, CpuSets cpuSets) {
+    private Target localTarget(Map<String, String> props, RunSettings config, CpuSets cpuSets) {
         LocalDataPlane dataPlane;
         try {
             dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
@@ -294,7 +294,7 @@ public class RunMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
         }
-        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot.toPath()), RunConfig.COMPONENT_READY_TIMEOUT,
+        return new LocalTarget(new LocalTargetSettings(ComponentJars.inBuildTree(projectRoot.toPath()), RunSettings.COMPONENT_READY_TIMEOUT,
                 config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
     }
 

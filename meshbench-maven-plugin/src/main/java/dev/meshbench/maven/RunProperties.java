@@ -1,6 +1,6 @@
 package dev.meshbench.maven;
 
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,9 +35,9 @@ final class RunProperties {
     }
 
     /** The run configuration for one case, with results kept under the checkout (not under target/). */
-    static RunConfig config(Map<String, String> props, String caseId, Path projectRoot) {
+    static RunSettings config(Map<String, String> props, String caseId, Path projectRoot) {
         Map<String, String> p = new HashMap<>(props);
-        p.put(RunConfig.P_CASES, caseId);
-        return RunConfig.fromProperties(p, RunConfig.study(props), projectRoot.resolve(RunConfig.DEFAULT_RESULTS_DIR));
+        p.put(RunSettings.P_CASES, caseId);
+        return RunSettings.fromProperties(p, RunSettings.study(props), projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR));
     }
 }

@@ -110,9 +110,9 @@ class RunMojoTest {
     void oversizedRamp() {
         RunMojo m = mojo(Map.of(), Map.of("meshbench.clients", "1,100000", "meshbench.stepSeconds", "10"));
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        int max = dev.meshbench.orchestrator.run.RunConfig.LoadCapacity.ofThisHost(1024).maxClients();
+        int max = dev.meshbench.orchestrator.run.RunSettings.LoadCapacity.ofThisHost(1024).maxClients();
         assertEquals("meshbench.clients=1,100000: clients 100000 is above the largest this machine can drive in one step, " + max
-                + ": " + dev.meshbench.orchestrator.run.RunConfig.LoadCapacity.ofThisHost(1024).rule()
+                + ": " + dev.meshbench.orchestrator.run.RunSettings.LoadCapacity.ofThisHost(1024).rule()
                 + "; past it a step does not run as planned", e.getMessage());
         assertNull(m.project.getContextValue(RunMojo.PROBLEMS), "nothing ran");
         assertFalse(Files.exists(tmp.resolve("results")), "no run folder before the properties are checked");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * user's {@code -D}, each later source overriding the earlier ones; only {@code meshbench.*} names are kept.
  */
 class RunPropertiesTest {
-    private static final String KEY = RunConfig.P_STEP_SECONDS;
+    private static final String KEY = RunSettings.P_STEP_SECONDS;
 
     private static Map<String, String> collect(Map<String, String> pom, Map<String, String> system, Map<String, String> user) {
         return RunProperties.collect(Builds.project(pom), Builds.session(system, user));
@@ -45,9 +45,9 @@ class RunPropertiesTest {
     @Test
     @DisplayName("sources are merged per property: each property takes its own highest source")
     void mergedPerProperty() {
-        Map<String, String> p = collect(Map.of(KEY, "10", RunConfig.P_CUSTOMERS, "7"), Map.of(RunConfig.P_FLIGHT_DAYS, "3"),
-                Map.of(RunConfig.P_CLIENTS, "1,2"));
-        assertEquals(Map.of(KEY, "10", RunConfig.P_CUSTOMERS, "7", RunConfig.P_FLIGHT_DAYS, "3", RunConfig.P_CLIENTS, "1,2"), p);
+        Map<String, String> p = collect(Map.of(KEY, "10", RunSettings.P_CUSTOMERS, "7"), Map.of(RunSettings.P_FLIGHT_DAYS, "3"),
+                Map.of(RunSettings.P_CLIENTS, "1,2"));
+        assertEquals(Map.of(KEY, "10", RunSettings.P_CUSTOMERS, "7", RunSettings.P_FLIGHT_DAYS, "3", RunSettings.P_CLIENTS, "1,2"), p);
     }
 
     @Test
@@ -59,12 +59,12 @@ class RunPropertiesTest {
     }
 
     @Test
-    @DisplayName("a property set nowhere stays absent, so RunConfig's default applies")
+    @DisplayName("a property set nowhere stays absent, so RunSettings's default applies")
     void absentTakesRunConfigDefault() {
         Map<String, String> p = collect(Map.of(), Map.of(), Map.of());
         assertFalse(p.containsKey(KEY));
-        RunConfig c = RunProperties.config(p, "sni", Path.of("/checkout"));
-        assertEquals(Integer.parseInt(RunConfig.DEFAULTS.get(KEY)), c.stepSeconds());
+        RunSettings c = RunProperties.config(p, "sni", Path.of("/checkout"));
+        assertEquals(Integer.parseInt(RunSettings.DEFAULTS.get(KEY)), c.stepSeconds());
         assertEquals(Path.of("/checkout", "results"), c.resultsDir());
     }
 
@@ -79,7 +79,7 @@ class RunPropertiesTest {
     @Test
     @DisplayName("the module's case wins over -Dmeshbench.cases (a run module measures its own case)")
     void moduleCaseWinsOverCasesProperty() {
-        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunConfig.P_CASES, "bypass"));
+        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunSettings.P_CASES, "bypass"));
         assertEquals(List.of(EgressCase.SNI), RunProperties.config(p, "sni", Path.of(".")).cases());
     }
 
@@ -87,18 +87,18 @@ class RunPropertiesTest {
     @DisplayName("meshbench.study=true (the study profile's POM property) layers the study's ramp; -D values still win")
     void studyFromThePom() {
         Map<String, String> p = collect(Map.of("meshbench.study", "true"), Map.of(), Map.of(KEY, "60"));
-        RunConfig c = RunProperties.config(p, "sni", Path.of("."));
-        assertEquals(RunConfig.parseClients(RunConfig.STUDY.get(RunConfig.P_CLIENTS)), c.clients());
+        RunSettings c = RunProperties.config(p, "sni", Path.of("."));
+        assertEquals(RunSettings.parseClients(RunSettings.STUDY.get(RunSettings.P_CLIENTS)), c.clients());
         assertEquals(60, c.stepSeconds());
-        RunConfig notStudy = RunProperties.config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
+        RunSettings notStudy = RunProperties.config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
                 "sni", Path.of("."));
-        assertEquals(RunConfig.parseClients(RunConfig.DEFAULTS.get(RunConfig.P_CLIENTS)), notStudy.clients());
+        assertEquals(RunSettings.parseClients(RunSettings.DEFAULTS.get(RunSettings.P_CLIENTS)), notStudy.clients());
     }
 
     @Test
     @DisplayName("meshbench.resultsDir moves the results out of the checkout")
     void resultsDir() {
-        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunConfig.P_RESULTS_DIR, "/elsewhere"));
+        Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunSettings.P_RESULTS_DIR, "/elsewhere"));
         assertEquals(Path.of("/elsewhere"), RunProperties.config(p, "sni", Path.of("/checkout")).resultsDir());
     }
 

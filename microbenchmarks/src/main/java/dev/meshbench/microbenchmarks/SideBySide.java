@@ -8,7 +8,7 @@ import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.local.ProxyLaunch;
-import dev.meshbench.orchestrator.local.envoy.NativeBinaries;
+import dev.meshbench.orchestrator.local.envoynginx.NativeBinaries;
 import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.cli;
 
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -7,7 +7,7 @@ import dev.meshbench.orchestrator.kubernetes.Kustomize;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.plan.TopologyPlanText;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WorkloadInfo;
 import java.util.HashMap;
@@ -47,12 +47,12 @@ final class RenderCommand implements Callable<Integer> {
     public Integer call() {
         EgressCase c = EgressCase.byId(caseId);
         Map<String, String> props = new HashMap<>(properties);
-        props.put(RunConfig.P_TARGET, target);
-        props.put(RunConfig.P_CASES, c.id());
-        TargetKind kind = RunConfig.target(props);
+        props.put(RunSettings.P_TARGET, target);
+        props.put(RunSettings.P_CASES, c.id());
+        TargetKind kind = RunSettings.target(props);
         String text = switch (kind) {
             case LOCAL -> TopologyPlanText.describe(TopologyPlanner.plan(c,
-                    RunConfig.fromProperties(props, false, java.nio.file.Path.of("results")).mesh())) + "\n";
+                    RunSettings.fromProperties(props, false, java.nio.file.Path.of("results")).mesh())) + "\n";
             case KUBERNETES -> kubernetes(c, props);
         };
         spec.commandLine().getOut().print(text);
@@ -61,7 +61,7 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     private static String kubernetes(EgressCase c, Map<String, String> props) {
-        RunConfig config = RunConfig.fromProperties(props, false, java.nio.file.Path.of("results"));
+        RunSettings config = RunSettings.fromProperties(props, false, java.nio.file.Path.of("results"));
         WorkloadInfo workload = config.workload();
         List<ObjectNode> docs;
         String source;

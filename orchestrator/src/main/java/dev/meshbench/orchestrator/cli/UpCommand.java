@@ -7,11 +7,11 @@ import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.LocalTarget;
-import dev.meshbench.orchestrator.local.LocalTargetConfig;
+import dev.meshbench.orchestrator.local.LocalTargetSettings;
 import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import java.nio.file.Path;
 import java.net.URI;
 import java.util.Map;
@@ -41,27 +41,27 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--log-dir", description = "Where component logs go (default: target/meshbench-up/<case>).")
     Path logDir;
 
-    // The defaults are RunConfig's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .proxyWorkers, .ingress): picocli
+    // The defaults are RunSettings's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .proxyWorkers, .ingress): picocli
     // shows a field's initial value as ${DEFAULT-VALUE}.
     @Option(names = "--customers", description = "Customers to load (default: ${DEFAULT-VALUE}).")
-    int customers = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_CUSTOMERS));
+    int customers = Integer.parseInt(RunSettings.DEFAULTS.get(RunSettings.P_CUSTOMERS));
 
     @Option(names = "--flight-days", description = "Days of flights to load (default: ${DEFAULT-VALUE}).")
-    int flightDays = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_FLIGHT_DAYS));
+    int flightDays = Integer.parseInt(RunSettings.DEFAULTS.get(RunSettings.P_FLIGHT_DAYS));
 
     @Option(names = "--dataplane", description = "netty (the kit's stand-ins) or envoy (Envoy sidecars and gateway, nginx SNI proxy) "
             + "(default: ${DEFAULT-VALUE}).")
-    String dataPlane = RunConfig.DEFAULTS.get(RunConfig.P_DATAPLANE);
+    String dataPlane = RunSettings.DEFAULTS.get(RunSettings.P_DATAPLANE);
 
     @Option(names = "--sidecar-mtls", arity = "1", description = "Mutual TLS between sidecars, true or false (default: ${DEFAULT-VALUE}).")
-    String sidecarMtls = RunConfig.DEFAULTS.get(RunConfig.P_SIDECAR_MTLS);
+    String sidecarMtls = RunSettings.DEFAULTS.get(RunSettings.P_SIDECAR_MTLS);
 
     @Option(names = "--ingress", arity = "1", description = "One entry, an ingress gateway routing /auth, /customer, /flight and "
             + "/booking to the services' sidecars, true or false (default: ${DEFAULT-VALUE}).")
-    String ingress = RunConfig.DEFAULTS.get(RunConfig.P_INGRESS);
+    String ingress = RunSettings.DEFAULTS.get(RunSettings.P_INGRESS);
 
     @Option(names = "--proxy-workers", description = "Worker threads of every proxy (default: ${DEFAULT-VALUE}, Istio's sidecar default).")
-    int proxyWorkers = Integer.parseInt(RunConfig.DEFAULTS.get(RunConfig.P_PROXY_WORKERS));
+    int proxyWorkers = Integer.parseInt(RunSettings.DEFAULTS.get(RunSettings.P_PROXY_WORKERS));
 
     @Option(names = "--envoy-binary", description = "Envoy binary (default: envoy on PATH).")
     String envoyBinary;
@@ -75,18 +75,18 @@ final class UpCommand implements Callable<Integer> {
         Path logs = (logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id())).toAbsolutePath().normalize();
         PlanOptions options;
         try {
-            RunConfig.checkCustomers("--customers", customers); // the loaders' limits, before anything is deployed
-            RunConfig.checkFlightDays("--flight-days", flightDays);
-            options = new PlanOptions(DataPlane.byId(dataPlane), RunConfig.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers,
-                    RunConfig.parseBoolean("--ingress", ingress));
+            RunSettings.checkCustomers("--customers", customers); // the loaders' limits, before anything is deployed
+            RunSettings.checkFlightDays("--flight-days", flightDays);
+            options = new PlanOptions(DataPlane.byId(dataPlane), RunSettings.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers,
+                    RunSettings.parseBoolean("--ingress", ingress));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         LocalDataPlane mesh = LocalDataPlane.resolve(options, envoyBinary, nginxBinary, System.getenv("PATH"),
                 MeshbenchMain.class.getPackage().getImplementationVersion() == null ? "dev"
                         : MeshbenchMain.class.getPackage().getImplementationVersion());
-        LocalTargetConfig config = new LocalTargetConfig(ComponentJars.inBuildTree(projectRoot),
-                RunConfig.COMPONENT_READY_TIMEOUT, customers, flightDays, mesh);
+        LocalTargetSettings config = new LocalTargetSettings(ComponentJars.inBuildTree(projectRoot),
+                RunSettings.COMPONENT_READY_TIMEOUT, customers, flightDays, mesh);
         System.out.printf("meshbench up: case %s (%s) on data plane %s%n  %s%n", c.id(), c.studyName(), options.dataPlane().id(),
                 c.description());
         dev.meshbench.orchestrator.lifetime.Leftovers.sweepAndSay(null, System.out);
@@ -97,7 +97,7 @@ final class UpCommand implements Callable<Integer> {
                 d.close();
                 done.countDown();
             }, "meshbench-up-shutdown"));
-            d.awaitReady(RunConfig.CASE_READY_TIMEOUT);
+            d.awaitReady(RunSettings.CASE_READY_TIMEOUT);
             printEndpoints(d, (System.nanoTime() - t0) / 1_000_000);
             while (!done.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
                 if (d.failure().isPresent()) {

@@ -6,7 +6,7 @@ import static dev.meshbench.orchestrator.kubernetes.CaseManifests.PART_OF_VALUE;
 import static dev.meshbench.orchestrator.kubernetes.CaseManifests.describe;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import io.fabric8.istio.api.networking.v1.DestinationRule;
 import io.fabric8.istio.api.networking.v1.Gateway;
 import io.fabric8.istio.api.networking.v1.ServiceEntry;

@@ -3,15 +3,15 @@ package dev.meshbench.orchestrator.kubernetes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.component.AcmeairApi;
-import dev.meshbench.orchestrator.target.AcmeairData;
-import dev.meshbench.orchestrator.target.AdminEndpoints;
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Deployment;
-import dev.meshbench.orchestrator.target.Endpoints;
-import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.AcmeairData;
+import dev.meshbench.orchestrator.deploy.AdminEndpoints;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.Deployment;
+import dev.meshbench.orchestrator.deploy.Endpoints;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
 import dev.meshbench.results.ClusterInfo;
@@ -104,10 +104,10 @@ public final class KubernetesDeployment implements Deployment {
             ops.checkPrerequisites(c, s.egressGatewayNamespace());
             ingressGateways = ingress
                     ? ops.istioGateways(s.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY, "no ingress gateway", "case "
-                            + c.id() + " sends the load through Istio's ingress gateway (-D" + RunConfig.P_INGRESS + "=true): install it "
+                            + c.id() + " sends the load through Istio's ingress gateway (-D" + RunSettings.P_INGRESS + "=true): install it "
                             + "(istioctl's default profile has it), name its namespace with -D"
                             + KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE + ", or send the load to each service directly with -D"
-                            + RunConfig.P_INGRESS + "=false")
+                            + RunSettings.P_INGRESS + "=false")
                     : List.of();
         } catch (RuntimeException e) {
             client.close();
@@ -184,7 +184,7 @@ public final class KubernetesDeployment implements Deployment {
                 serviceEndpoints.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
             }
             progress.printf("[%s] load goes to each service directly (-D%s=false), through port-forwards %s%n", egressCase.id(),
-                    RunConfig.P_INGRESS, serviceEndpoints.values());
+                    RunSettings.P_INGRESS, serviceEndpoints.values());
             return;
         }
         URI entry;

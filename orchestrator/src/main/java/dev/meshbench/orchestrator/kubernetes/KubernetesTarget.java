@@ -1,9 +1,9 @@
 package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.run.RunConfig;
-import dev.meshbench.orchestrator.target.Target;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.run.RunSettings;
+import dev.meshbench.orchestrator.deploy.Target;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.WorkloadInfo;
 import io.fabric8.kubernetes.client.Config;
@@ -46,8 +46,8 @@ public final class KubernetesTarget implements Target {
         this.settings = Objects.requireNonNull(settings, "settings");
         if (!ingress && settings.ingressUrl().isPresent()) {
             throw new IllegalArgumentException(KubernetesSettings.P_INGRESS_URL + "=" + settings.ingressUrl().get() + " with "
-                    + RunConfig.P_INGRESS + "=false: the URL is where this machine reaches Istio's ingress gateway, which "
-                    + RunConfig.P_INGRESS + "=false bypasses (the load goes to each service directly); drop one of the two");
+                    + RunSettings.P_INGRESS + "=false: the URL is where this machine reaches Istio's ingress gateway, which "
+                    + RunSettings.P_INGRESS + "=false bypasses (the load goes to each service directly); drop one of the two");
         }
         this.ingress = ingress;
         this.customers = customers;
@@ -81,8 +81,8 @@ public final class KubernetesTarget implements Target {
     }
 
     @Override
-    public String id() {
-        return "kubernetes";
+    public dev.meshbench.results.TargetKind kind() {
+        return dev.meshbench.results.TargetKind.KUBERNETES;
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.latency.LatencyCell;
 import dev.meshbench.orchestrator.run.CpuSets;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.DataPlaneInfo;
 import java.util.List;
 import java.util.Map;
@@ -23,21 +23,21 @@ public final class LatencyOnCluster {
      * sets (the cluster's scheduler places the pods).
      */
     public static void refuseLocalOnly(Map<String, String> props) {
-        String dataPlane = props.get(RunConfig.P_DATAPLANE);
+        String dataPlane = props.get(RunSettings.P_DATAPLANE);
         if (dataPlane != null) {
-            throw new IllegalArgumentException(RunConfig.P_DATAPLANE + "=" + dataPlane + ": on a cluster the data plane is Istio's (its "
-                    + "sidecars and ingress gateway, recorded as '" + KubernetesTarget.DATA_PLANE + "'); leave " + RunConfig.P_DATAPLANE
-                    + " unset with " + RunConfig.P_TARGET + "=kubernetes");
+            throw new IllegalArgumentException(RunSettings.P_DATAPLANE + "=" + dataPlane + ": on a cluster the data plane is Istio's (its "
+                    + "sidecars and ingress gateway, recorded as '" + KubernetesTarget.DATA_PLANE + "'); leave " + RunSettings.P_DATAPLANE
+                    + " unset with " + RunSettings.P_TARGET + "=kubernetes");
         }
-        String workers = props.get(RunConfig.P_PROXY_WORKERS);
+        String workers = props.get(RunSettings.P_PROXY_WORKERS);
         if (workers != null) {
-            throw new IllegalArgumentException(RunConfig.P_PROXY_WORKERS + "=" + workers + ": on a cluster Istio sets its proxies' "
-                    + "concurrency (proxy.istio.io/config); leave " + RunConfig.P_PROXY_WORKERS + " unset with " + RunConfig.P_TARGET
+            throw new IllegalArgumentException(RunSettings.P_PROXY_WORKERS + "=" + workers + ": on a cluster Istio sets its proxies' "
+                    + "concurrency (proxy.istio.io/config); leave " + RunSettings.P_PROXY_WORKERS + " unset with " + RunSettings.P_TARGET
                     + "=kubernetes");
         }
-        String mtls = props.get(RunConfig.P_SIDECAR_MTLS);
+        String mtls = props.get(RunSettings.P_SIDECAR_MTLS);
         if (mtls != null && !mtls.trim().equalsIgnoreCase("true")) {
-            throw new IllegalArgumentException(RunConfig.P_SIDECAR_MTLS + "=" + mtls + ": on a cluster Istio's auto-mTLS decides (on "
+            throw new IllegalArgumentException(RunSettings.P_SIDECAR_MTLS + "=" + mtls + ": on a cluster Istio's auto-mTLS decides (on "
                     + "unless a PeerAuthentication says otherwise; the latency cells apply none)");
         }
         for (String key : List.of(CpuSets.P_LOADGEN, CpuSets.P_SERVICES, CpuSets.P_MESH, CpuSets.P_MONGO)) {
@@ -66,7 +66,7 @@ public final class LatencyOnCluster {
     /** The cluster settings a cell's results record (no kubeconfig, nothing secret). */
     public static Map<String, String> recordedSettings(KubernetesSettings s) {
         Map<String, String> out = new TreeMap<>();
-        out.put(RunConfig.P_TARGET, "kubernetes");
+        out.put(RunSettings.P_TARGET, "kubernetes");
         out.put(KubernetesSettings.P_NAMESPACE, s.namespace());
         out.put(KubernetesSettings.P_IMAGE_SERVICES, s.images().getOrDefault(KubernetesSettings.SERVICES_IMAGE,
                 "istio-config's default (latency/services/<graph>/kustomization.yaml)"));

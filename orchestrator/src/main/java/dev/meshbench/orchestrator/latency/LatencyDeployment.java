@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.latency;
 
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.DataPlaneInfo;
 import java.net.URI;
 import java.util.List;

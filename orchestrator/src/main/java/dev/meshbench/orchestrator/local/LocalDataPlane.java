@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
-import dev.meshbench.orchestrator.local.envoy.NativeBinaries;
+import dev.meshbench.orchestrator.local.envoynginx.NativeBinaries;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.results.ComponentNames;

@@ -3,12 +3,12 @@ package dev.meshbench.orchestrator.local;
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.local.envoy.EnvoyBootstrapRenderer;
-import dev.meshbench.orchestrator.local.envoy.EnvoyCommand;
-import dev.meshbench.orchestrator.local.envoy.EnvoyStatsReader;
-import dev.meshbench.orchestrator.local.envoy.NginxCommand;
-import dev.meshbench.orchestrator.local.envoy.NginxConfigRenderer;
-import dev.meshbench.orchestrator.local.envoy.NginxStatsReader;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyCommand;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyStatsReader;
+import dev.meshbench.orchestrator.local.envoynginx.NginxCommand;
+import dev.meshbench.orchestrator.local.envoynginx.NginxConfigRenderer;
+import dev.meshbench.orchestrator.local.envoynginx.NginxStatsReader;
 import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
@@ -16,13 +16,13 @@ import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
-import dev.meshbench.orchestrator.target.AcmeairData;
-import dev.meshbench.orchestrator.target.AdminEndpoints;
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Deployment;
-import dev.meshbench.orchestrator.target.Endpoints;
-import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.AcmeairData;
+import dev.meshbench.orchestrator.deploy.AdminEndpoints;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.Deployment;
+import dev.meshbench.orchestrator.deploy.Endpoints;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
@@ -63,7 +63,7 @@ public final class LocalDeployment implements Deployment {
     /** Ends a native proxy when the thread that started it (the supervisor's spawner, alive as long as this JVM) ends. */
 
     private final EgressCase egressCase;
-    private final LocalTargetConfig config;
+    private final LocalTargetSettings config;
     private final ProcessSupervisor supervisor;
     private final List<Component> components = new ArrayList<>();
     private final Map<String, ReadyLine> ready = new LinkedHashMap<>();
@@ -80,7 +80,7 @@ public final class LocalDeployment implements Deployment {
     private ComponentJars jars;
     private volatile boolean closed;
 
-    private LocalDeployment(EgressCase egressCase, LocalTargetConfig config, Path logDir) {
+    private LocalDeployment(EgressCase egressCase, LocalTargetSettings config, Path logDir) {
         this.logDir = logDir;
         this.egressCase = egressCase;
         this.config = config;
@@ -93,7 +93,7 @@ public final class LocalDeployment implements Deployment {
         this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5), workDir);
     }
 
-    static LocalDeployment start(EgressCase egressCase, LocalTargetConfig config, Path logDir) {
+    static LocalDeployment start(EgressCase egressCase, LocalTargetSettings config, Path logDir) {
         LocalDeployment d = new LocalDeployment(egressCase, config, logDir);
         try {
             d.startAll();

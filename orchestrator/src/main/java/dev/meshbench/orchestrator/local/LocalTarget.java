@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.target.Target;
+import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.results.DataPlaneInfo;
 
 /**
@@ -10,15 +10,15 @@ import dev.meshbench.results.DataPlaneInfo;
  * cluster.
  */
 public final class LocalTarget implements Target {
-    private final LocalTargetConfig config;
+    private final LocalTargetSettings config;
 
-    public LocalTarget(LocalTargetConfig config) {
+    public LocalTarget(LocalTargetSettings config) {
         this.config = config;
     }
 
     @Override
-    public String id() {
-        return "local";
+    public dev.meshbench.results.TargetKind kind() {
+        return dev.meshbench.results.TargetKind.LOCAL;
     }
 
     @Override

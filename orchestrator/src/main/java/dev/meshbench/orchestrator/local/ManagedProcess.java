@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.lifetime.Lifeline;
-import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.deploy.Component;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
-import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.deploy.Component;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;

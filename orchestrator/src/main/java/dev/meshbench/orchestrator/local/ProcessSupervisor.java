@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.ReadyLine;
 import dev.meshbench.orchestrator.lifetime.Lifeline;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

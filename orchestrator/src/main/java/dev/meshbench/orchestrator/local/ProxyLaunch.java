@@ -1,16 +1,16 @@
 package dev.meshbench.orchestrator.local;
 
-import dev.meshbench.orchestrator.local.envoy.EnvoyBootstrapRenderer;
-import dev.meshbench.orchestrator.local.envoy.EnvoyCommand;
-import dev.meshbench.orchestrator.local.envoy.NginxCommand;
-import dev.meshbench.orchestrator.local.envoy.NginxConfigRenderer;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyCommand;
+import dev.meshbench.orchestrator.local.envoynginx.NginxCommand;
+import dev.meshbench.orchestrator.local.envoynginx.NginxConfigRenderer;
 import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -3,11 +3,11 @@ package dev.meshbench.orchestrator.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Deployment;
-import dev.meshbench.orchestrator.target.Endpoints;
-import dev.meshbench.orchestrator.target.Target;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.Deployment;
+import dev.meshbench.orchestrator.deploy.Endpoints;
+import dev.meshbench.orchestrator.deploy.Target;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;
 import dev.meshbench.results.MeasurementInfo;
@@ -49,7 +49,7 @@ public final class CaseRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CaseRun.class);
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
-    private final RunConfig config;
+    private final RunSettings config;
     private final EgressCase egressCase;
     private final Path runDir;
     private final PrintStream out;
@@ -72,7 +72,7 @@ public final class CaseRun implements AutoCloseable {
     /** Whether the kit is being interrupted when {@link #finish} runs: the JVM exiting (Ctrl-C); tests replace it. */
     java.util.function.BooleanSupplier interrupted = CaseRun::shuttingDown;
 
-    private CaseRun(RunConfig config, EgressCase egressCase, Path runDir, PrintStream out) {
+    private CaseRun(RunSettings config, EgressCase egressCase, Path runDir, PrintStream out) {
         this.config = config;
         this.egressCase = egressCase;
         this.runDir = runDir;
@@ -83,40 +83,40 @@ public final class CaseRun implements AutoCloseable {
      * Creates the run folder, writes {@code run.json} (status running), deploys and readies the case and starts
      * sampling. On failure everything started is torn down and the run is marked failed before this throws.
      */
-    public static CaseRun start(RunConfig config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out) {
+    public static CaseRun start(RunSettings config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out) {
         return start(config, egressCase, target, versions, out, MeasurementInfo.DEFAULT);
     }
 
-    /** As {@link #start(RunConfig, EgressCase, Target, KitVersions, PrintStream)}, judging steps by {@code measurement}. */
-    public static CaseRun start(RunConfig config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out,
+    /** As {@link #start(RunSettings, EgressCase, Target, KitVersions, PrintStream)}, judging steps by {@code measurement}. */
+    public static CaseRun start(RunSettings config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out,
             MeasurementInfo measurement) {
         Path runDir = newRunDir(config.resultsDir(), egressCase);
         CaseRun run = new CaseRun(config, egressCase, runDir, out);
         run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
-                "kubernetes".equals(target.id()) ? TargetKind.KUBERNETES : TargetKind.LOCAL, config.clients(),
+                target.kind(), config.clients(),
                 config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
                 Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane()).withWorkload(config.workload())
                 .withMeasurement(measurement);
         run.writeInputs();
         try {
             out.printf("[%s] run %s: deploying on the %s target, data plane %s (%s); workload %s mix, flight cache %s, "
-                    + "rewards %s%n", egressCase.id(), run.inputs.runId(), target.id(), run.inputs.dataPlane().label(),
+                    + "rewards %s%n", egressCase.id(), run.inputs.runId(), target.kind().id(), run.inputs.dataPlane().label(),
                     egressCase.description(), config.workload().mix(), config.workload().flightCache() ? "on" : "off",
                     config.workload().rewardsAsync() ? "async" : "sync");
             if (!config.workload().addedLatencyMs().isEmpty()) {
-                out.printf("[%s] DELIBERATELY SLOWED (%s): %s per API request%n", egressCase.id(), RunConfig.P_SLOW_SERVICE,
+                out.printf("[%s] DELIBERATELY SLOWED (%s): %s per API request%n", egressCase.id(), RunSettings.P_SLOW_SERVICE,
                         config.workload().slowdown());
             }
             run.deployment = target.deploy(egressCase, runDir.resolve("logs"));
             out.printf("[%s] waiting for readiness and loading %d customers%n", egressCase.id(), config.customers());
-            run.deployment.awaitReady(RunConfig.CASE_READY_TIMEOUT);
+            run.deployment.awaitReady(RunSettings.CASE_READY_TIMEOUT);
             run.inputs = run.inputs.withDataPlane(run.deployment.dataPlane(run.inputs.dataPlane()));
             run.deployment.cluster().ifPresent(c -> run.inputs = run.inputs.withCluster(c));
             run.writeInputs();
             run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
             run.counters = CounterRecorder.start(run.deployment, runDir, CounterRecorder.INTERVAL);
             // The host's CPU only describes the run on the local target, where everything shares this machine.
-            if (!"kubernetes".equals(target.id())) {
+            if (target.kind() == TargetKind.LOCAL) {
                 run.host = HostRecorder.start(runDir, HostRecorder.INTERVAL).orElse(null);
             }
             run.tail = new JtlTail(runDir.resolve(JTL));

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
-import dev.meshbench.orchestrator.target.Deployment;
+import dev.meshbench.orchestrator.deploy.Deployment;
 import dev.meshbench.results.ResultsSchema;
 import java.io.IOException;
 import java.io.Writer;

@@ -74,7 +74,7 @@ public final class JMeterLoad {
      * @param rewardsPercent share of session rounds that also view rewards (driver side only)
      * @param rates          the fixed arrival rate per step, requests per second; empty for a closed loop
      */
-    public static Map<String, String> properties(RunConfig config, CaseRun run, int rewardsPercent, List<Double> rates) {
+    public static Map<String, String> properties(RunSettings config, CaseRun run, int rewardsPercent, List<Double> rates) {
         Map<String, String> p = new LinkedHashMap<>();
         run.endpoints().services().forEach((svc, uri) -> p.put(svc + ".url", uri.toString()));
         p.put("clients", String.join(",", config.clients().stream().map(String::valueOf).toList()));

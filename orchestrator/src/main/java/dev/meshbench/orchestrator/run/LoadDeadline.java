@@ -10,7 +10,7 @@ import java.util.Optional;
  * results ({@code StepWindow#overran}); this is the run that would otherwise hold the machine for many times its plan
  * (100,000 clients made a 10-s step run 9.5 minutes until Ctrl-C).
  *
- * @param plannedSeconds the load's planned length: every step back to back ({@link RunConfig#loadSecondsPerCase()})
+ * @param plannedSeconds the load's planned length: every step back to back ({@link RunSettings#loadSecondsPerCase()})
  */
 public record LoadDeadline(long plannedSeconds) {
     /**

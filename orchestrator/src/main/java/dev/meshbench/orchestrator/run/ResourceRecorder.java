@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.run;
 
-import dev.meshbench.orchestrator.target.Deployment;
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.Deployment;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;

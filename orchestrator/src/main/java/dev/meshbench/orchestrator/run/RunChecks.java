@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
-import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.results.ComponentCpu;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.StepResult;

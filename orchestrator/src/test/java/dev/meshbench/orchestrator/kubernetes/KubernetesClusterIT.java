@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.latency.LatencyCell;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.results.ClusterInfo;
 import dev.meshbench.results.WorkloadInfo;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.orchestrator.latency.LatencyCell;
 import dev.meshbench.orchestrator.latency.LatencyDeployment;
-import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.results.ComponentRole;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import io.fabric8.istio.api.networking.v1.Gateway;
 import io.fabric8.istio.api.networking.v1.VirtualService;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -184,7 +184,7 @@ class KubernetesLatencyDeploymentTest {
     void cpuReadingsAreTheNewestPerContainer() {
         Component app = new Component("a", ComponentRole.APP);
         Component sidecar = new Component("sidecar-a", ComponentRole.MESH);
-        Map<Long, dev.meshbench.orchestrator.target.ResourceSample> latest = new java.util.HashMap<>();
+        Map<Long, dev.meshbench.orchestrator.deploy.ResourceSample> latest = new java.util.HashMap<>();
         var first = KubernetesLatencyDeployment.keepNewest(latest, List.of(sample(1000, app, 1, 100), sample(6000, app, 1, 250),
                 sample(1000, sidecar, 2, 40), sample(6000, sidecar, 2, 90)));
         assertEquals(List.of(sample(6000, app, 1, 250), sample(6000, sidecar, 2, 90)), first, "one per container, the newest");
@@ -195,8 +195,8 @@ class KubernetesLatencyDeploymentTest {
         assertEquals(later, KubernetesLatencyDeployment.keepNewest(latest, List.of(sample(6000, app, 1, 250))), "an older point does not win");
     }
 
-    private static dev.meshbench.orchestrator.target.ResourceSample sample(long ms, Component c, long pid, long cpuMillis) {
-        return new dev.meshbench.orchestrator.target.ResourceSample(ms, c, pid, cpuMillis, -1);
+    private static dev.meshbench.orchestrator.deploy.ResourceSample sample(long ms, Component c, long pid, long cpuMillis) {
+        return new dev.meshbench.orchestrator.deploy.ResourceSample(ms, c, pid, cpuMillis, -1);
     }
 
     private static Map<String, String> labels(String ns, String pod, String container) {

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.ComponentRole;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.LatencyCellResults;
 import dev.meshbench.results.LoadPhase;

@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.meshbench.orchestrator.target.Endpoints;
+import dev.meshbench.orchestrator.deploy.Endpoints;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.http.HttpClient;

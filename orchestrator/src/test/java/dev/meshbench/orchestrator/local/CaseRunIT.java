@@ -8,7 +8,7 @@ import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.CaseRun;
-import dev.meshbench.orchestrator.run.RunConfig;
+import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
@@ -37,12 +37,12 @@ class CaseRunIT {
     @TempDir
     Path results;
 
-    private RunConfig config() {
-        return new RunConfig(List.of(EgressCase.SIDECAR), List.of(1), 4, 0, 0, 200, 2, 0, results, new PlanOptions(DataPlane.NETTY, true, 1, false));
+    private RunSettings config() {
+        return new RunSettings(List.of(EgressCase.SIDECAR), List.of(1), 4, 0, 0, 200, 2, 0, results, new PlanOptions(DataPlane.NETTY, true, 1, false));
     }
 
     private static LocalTarget target() {
-        return new LocalTarget(new LocalTargetConfig(ComponentJars.inBuildTree(ROOT), Duration.ofSeconds(90), 200, 2, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 1, false))));
+        return new LocalTarget(new LocalTargetSettings(ComponentJars.inBuildTree(ROOT), Duration.ofSeconds(90), 200, 2, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 1, false))));
     }
 
     /** Sends profile reads for {@code seconds}, appending one JTL row per request. */

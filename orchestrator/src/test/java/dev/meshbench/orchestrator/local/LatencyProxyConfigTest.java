@@ -8,7 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.meshbench.orchestrator.latency.GraphShape;
 import dev.meshbench.orchestrator.latency.LatencyCell;
 import dev.meshbench.orchestrator.latency.LatencyPlanner;
-import dev.meshbench.orchestrator.local.envoy.EnvoyBootstrapRenderer;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;

@@ -9,14 +9,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.cases.HopKind;
-import dev.meshbench.orchestrator.local.envoy.NginxConfigRenderer;
-import dev.meshbench.orchestrator.local.envoy.NginxStatsReader;
+import dev.meshbench.orchestrator.local.envoynginx.NginxConfigRenderer;
+import dev.meshbench.orchestrator.local.envoynginx.NginxStatsReader;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.results.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import java.io.IOException;
@@ -59,7 +59,7 @@ class LocalTargetIT {
     }
 
     private static LocalTarget target(ComponentJars jars, LocalDataPlane dataPlane) {
-        return new LocalTarget(new LocalTargetConfig(jars, Duration.ofSeconds(90), 200, 2, dataPlane));
+        return new LocalTarget(new LocalTargetSettings(jars, Duration.ofSeconds(90), 200, 2, dataPlane));
     }
 
     static Stream<Arguments> casesOnEachDataPlane() {

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.component.ReadyLine;
-import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.results.ComponentRole;
-import dev.meshbench.orchestrator.target.TargetException;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.Deployment;
-import dev.meshbench.orchestrator.target.Endpoints;
-import dev.meshbench.orchestrator.target.ResourceSample;
-import dev.meshbench.orchestrator.target.Target;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.Deployment;
+import dev.meshbench.orchestrator.deploy.Endpoints;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.RunInputs;
@@ -47,7 +47,7 @@ class CaseRunOutcomeTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     private CaseRun start() {
-        RunConfig config = new RunConfig(List.of(EgressCase.BYPASS), List.of(1, 2), 10, 0, 0, 1000, 5, 1,
+        RunSettings config = new RunSettings(List.of(EgressCase.BYPASS), List.of(1, 2), 10, 0, 0, 1000, 5, 1,
                 tmp.resolve("results"), new PlanOptions(DataPlane.NETTY, true, 2, true));
         return CaseRun.start(config, EgressCase.BYPASS, new NothingTarget(), new KitVersions("0.1.0", "17", "5.6.3"),
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
@@ -121,8 +121,8 @@ class CaseRunOutcomeTest {
     /** A target whose deployment starts nothing, is ready at once and never fails. */
     private static final class NothingTarget implements Target {
         @Override
-        public String id() {
-            return "local";
+        public dev.meshbench.results.TargetKind kind() {
+            return dev.meshbench.results.TargetKind.LOCAL;
         }
 
         @Override
@@ -143,8 +143,8 @@ class CaseRunOutcomeTest {
                 }
 
                 @Override
-                public dev.meshbench.orchestrator.target.AdminEndpoints serviceAdmin() {
-                    return new dev.meshbench.orchestrator.target.AdminEndpoints(Map.of("auth", URI.create("http://127.0.0.1:2")));
+                public dev.meshbench.orchestrator.deploy.AdminEndpoints serviceAdmin() {
+                    return new dev.meshbench.orchestrator.deploy.AdminEndpoints(Map.of("auth", URI.create("http://127.0.0.1:2")));
                 }
 
                 @Override

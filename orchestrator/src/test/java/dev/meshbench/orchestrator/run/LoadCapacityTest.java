@@ -16,39 +16,39 @@ class LoadCapacityTest {
     @Test
     @DisplayName("the largest step is the smallest of the per-core, open-files and JMeter-heap bounds")
     void smallestBound() {
-        assertEquals(500, new RunConfig.LoadCapacity(2, 20_000, 1024).maxClients(), "2 cores bind: 2 x 250");
-        assertEquals(128, new RunConfig.LoadCapacity(2, 1024, 1024).maxClients(), "ulimit -n 1024 binds: 1024 / 8");
-        assertEquals(300, new RunConfig.LoadCapacity(16, 100_000, 300).maxClients(), "a 300 MB heap binds: 300 x 1 MB");
-        assertEquals(4000, new RunConfig.LoadCapacity(16, -1, 8192).maxClients(), "an unknown open-files limit is no bound");
+        assertEquals(500, new RunSettings.LoadCapacity(2, 20_000, 1024).maxClients(), "2 cores bind: 2 x 250");
+        assertEquals(128, new RunSettings.LoadCapacity(2, 1024, 1024).maxClients(), "ulimit -n 1024 binds: 1024 / 8");
+        assertEquals(300, new RunSettings.LoadCapacity(16, 100_000, 300).maxClients(), "a 300 MB heap binds: 300 x 1 MB");
+        assertEquals(4000, new RunSettings.LoadCapacity(16, -1, 8192).maxClients(), "an unknown open-files limit is no bound");
     }
 
     @Test
     @DisplayName("clients=1,100000 on 2 cores is refused naming the property, the step, the largest allowed and the rule")
     void oversizedRampRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new RunConfig.LoadCapacity(2, 20_000, 1024).check(List.of(1, 100_000)));
+                () -> new RunSettings.LoadCapacity(2, 20_000, 1024).check(List.of(1, 100_000)));
         assertEquals("meshbench.clients=1,100000: clients 100000 is above the largest this machine can drive in one step, 500: "
                 + "the smallest of 250 per core (2 cores: 500), open files (ulimit -n) 20000 / 8 per client (2500), and "
                 + "meshbench.jmeterHeapMb=1024 / 1 MB per client (1024); past it a step does not run as planned", e.getMessage());
         IllegalArgumentException five = assertThrows(IllegalArgumentException.class,
-                () -> new RunConfig.LoadCapacity(2, 20_000, 1024).check(List.of(1, 5000)));
+                () -> new RunSettings.LoadCapacity(2, 20_000, 1024).check(List.of(1, 5000)));
         assertTrue(five.getMessage().startsWith("meshbench.clients=1,5000: clients 5000 is above"), five.getMessage());
-        assertDoesNotThrow(() -> new RunConfig.LoadCapacity(2, 20_000, 1024).check(List.of(1, 5, 10, 20, 500)));
-        assertDoesNotThrow(() -> new RunConfig.LoadCapacity(2, 20_000, 1024).check(List.of(1, 5, 10, 20, 30, 40, 50, 60)),
+        assertDoesNotThrow(() -> new RunSettings.LoadCapacity(2, 20_000, 1024).check(List.of(1, 5, 10, 20, 500)));
+        assertDoesNotThrow(() -> new RunSettings.LoadCapacity(2, 20_000, 1024).check(List.of(1, 5, 10, 20, 30, 40, 50, 60)),
                 "the study's ramp fits a 2-core machine");
     }
 
     @Test
     @DisplayName("a JMeter heap below its -Xms is refused, naming the property")
     void heapBelowStart() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RunConfig.LoadCapacity(2, 20_000, 128));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RunSettings.LoadCapacity(2, 20_000, 128));
         assertEquals("meshbench.jmeterHeapMb=128: must be at least 256 MB (JMeter starts with -Xms256m)", e.getMessage());
     }
 
     @Test
     @DisplayName("this host's capacity reads its cores and open-files limit")
     void thisHost() {
-        RunConfig.LoadCapacity c = RunConfig.LoadCapacity.ofThisHost(1024);
+        RunSettings.LoadCapacity c = RunSettings.LoadCapacity.ofThisHost(1024);
         assertEquals(Runtime.getRuntime().availableProcessors(), c.cores());
         assertTrue(c.maxClients() >= 1);
     }
@@ -56,13 +56,13 @@ class LoadCapacityTest {
     @Test
     @DisplayName("more customers or flight days than the services' loaders generate are refused where the config is read")
     void loaderLimits() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunConfig.fromProperties(
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunSettings.fromProperties(
                 Map.of("meshbench.cases", "sni", "meshbench.customers", "1000001"), false, Path.of("results")));
         assertEquals("meshbench.customers=1000001: must be between 1 and 1000000 customers (the most the customer service's "
                 + "loader generates)", e.getMessage());
-        assertDoesNotThrow(() -> RunConfig.fromProperties(Map.of("meshbench.cases", "sni", "meshbench.customers", "1000000"), false,
+        assertDoesNotThrow(() -> RunSettings.fromProperties(Map.of("meshbench.cases", "sni", "meshbench.customers", "1000000"), false,
                 Path.of("results")));
-        IllegalArgumentException days = assertThrows(IllegalArgumentException.class, () -> RunConfig.fromProperties(
+        IllegalArgumentException days = assertThrows(IllegalArgumentException.class, () -> RunSettings.fromProperties(
                 Map.of("meshbench.cases", "sni", "meshbench.flightDays", "367"), false, Path.of("results")));
         assertEquals("meshbench.flightDays=367: must be between 1 and 366 days (the most the flight service's loader generates)",
                 days.getMessage());

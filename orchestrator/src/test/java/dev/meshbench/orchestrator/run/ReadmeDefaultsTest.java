@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's property tables against the code's defaults, so the two cannot drift: every default in
- * {@link RunConfig#DEFAULTS}, {@link RunConfig#GOAL_DEFAULTS} and {@link RunConfig#STUDY} has its row with that value,
+ * {@link RunSettings#DEFAULTS}, {@link RunSettings#GOAL_DEFAULTS} and {@link RunSettings#STUDY} has its row with that value,
  * and every value a row gives as the default is the code's. Same for the latency study's {@link LatencySettings#DEFAULTS}.
  */
 class ReadmeDefaultsTest {
@@ -35,33 +35,33 @@ class ReadmeDefaultsTest {
     }
 
     @Test
-    @DisplayName("the Properties table gives every RunConfig default (local and -Pstudy), and only those")
+    @DisplayName("the Properties table gives every RunSettings default (local and -Pstudy), and only those")
     void propertiesTableMatchesRunConfig() throws IOException {
         Map<String, Row> rows = table("### Properties");
-        Map<String, String> defaults = new TreeMap<>(RunConfig.DEFAULTS);
-        defaults.putAll(RunConfig.GOAL_DEFAULTS);
+        Map<String, String> defaults = new TreeMap<>(RunSettings.DEFAULTS);
+        defaults.putAll(RunSettings.GOAL_DEFAULTS);
         for (Map.Entry<String, String> d : defaults.entrySet()) {
             Row row = rows.get(d.getKey());
             if (row == null) {
-                fail(d.getKey() + " (default " + d.getValue() + " in RunConfig) has no row in " + README + "'s Properties table");
+                fail(d.getKey() + " (default " + d.getValue() + " in RunSettings) has no row in " + README + "'s Properties table");
             }
-            assertEquals(d.getValue(), row.defaultValue(), d.getKey() + ": the README's default differs from RunConfig's");
+            assertEquals(d.getValue(), row.defaultValue(), d.getKey() + ": the README's default differs from RunSettings's");
         }
         for (Row row : rows.values()) {
             if (!row.defaultValue().isEmpty()) {
                 assertEquals(row.defaultValue(), defaults.get(row.property()),
-                        row.property() + ": the README gives a default that RunConfig does not have");
+                        row.property() + ": the README gives a default that RunSettings does not have");
             }
-            assertEquals(RunConfig.STUDY.getOrDefault(row.property(), ""), row.studyValue(),
-                    row.property() + ": the README's -Pstudy column differs from RunConfig.STUDY");
+            assertEquals(RunSettings.STUDY.getOrDefault(row.property(), ""), row.studyValue(),
+                    row.property() + ": the README's -Pstudy column differs from RunSettings.STUDY");
         }
-        for (String key : RunConfig.STUDY.keySet()) {
-            assertTrue(rows.containsKey(key), key + " (in RunConfig.STUDY) has no row in the README's Properties table");
+        for (String key : RunSettings.STUDY.keySet()) {
+            assertTrue(rows.containsKey(key), key + " (in RunSettings.STUDY) has no row in the README's Properties table");
         }
     }
 
     @Test
-    @DisplayName("the latency study's table gives every LatencySettings default, and the mesh's as RunConfig's")
+    @DisplayName("the latency study's table gives every LatencySettings default, and the mesh's as RunSettings's")
     void latencyTableMatchesLatencySettings() throws IOException {
         Map<String, Row> rows = table("## The latency study");
         for (Map.Entry<String, String> d : LatencySettings.DEFAULTS.entrySet()) {
@@ -70,7 +70,7 @@ class ReadmeDefaultsTest {
         }
         for (Row row : rows.values()) {
             if (!row.defaultValue().isEmpty()) {
-                String code = LatencySettings.DEFAULTS.getOrDefault(row.property(), RunConfig.DEFAULTS.get(row.property()));
+                String code = LatencySettings.DEFAULTS.getOrDefault(row.property(), RunSettings.DEFAULTS.get(row.property()));
                 assertEquals(row.defaultValue(), code, row.property() + ": the README gives a default the code does not have");
             }
         }

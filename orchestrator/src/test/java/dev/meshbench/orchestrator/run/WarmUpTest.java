@@ -32,18 +32,18 @@ class WarmUpTest {
     @Test
     @DisplayName("the plan is read: stable with a cap by default, fixed seconds, or none; bad values name the property")
     void plan() {
-        WarmupInfo d = RunConfig.warmupPlan(Map.of());
+        WarmupInfo d = RunSettings.warmupPlan(Map.of());
         assertEquals(WarmupInfo.STABLE, d.mode());
         assertEquals(180, d.limitSeconds());
         assertEquals(10, d.windowSeconds());
-        assertEquals(WarmupInfo.FIXED, RunConfig.warmupPlan(Map.of("meshbench.warmup", "45")).mode());
-        assertEquals(45, RunConfig.warmupPlan(Map.of("meshbench.warmup", "45")).limitSeconds());
-        assertEquals(WarmupInfo.NONE, RunConfig.warmupPlan(Map.of("meshbench.warmup", "0")).mode());
-        assertEquals(WarmupInfo.NONE, RunConfig.warmupPlan(Map.of("meshbench.warmup", "none")).mode());
+        assertEquals(WarmupInfo.FIXED, RunSettings.warmupPlan(Map.of("meshbench.warmup", "45")).mode());
+        assertEquals(45, RunSettings.warmupPlan(Map.of("meshbench.warmup", "45")).limitSeconds());
+        assertEquals(WarmupInfo.NONE, RunSettings.warmupPlan(Map.of("meshbench.warmup", "0")).mode());
+        assertEquals(WarmupInfo.NONE, RunSettings.warmupPlan(Map.of("meshbench.warmup", "none")).mode());
         assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> RunConfig.warmupPlan(Map.of("meshbench.warmup", "soon"))).getMessage().startsWith("meshbench.warmup=soon:"));
+                () -> RunSettings.warmupPlan(Map.of("meshbench.warmup", "soon"))).getMessage().startsWith("meshbench.warmup=soon:"));
         assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> RunConfig.warmupPlan(Map.of("meshbench.warmupCapSeconds", "5"))).getMessage()
+                () -> RunSettings.warmupPlan(Map.of("meshbench.warmupCapSeconds", "5"))).getMessage()
                 .startsWith("meshbench.warmupCapSeconds=5: must be between 20 and 3600"));
     }
 
@@ -59,7 +59,7 @@ class WarmUpTest {
         JMeterLoad.Running r = JMeterLoad.start(List.of("sh", "-c", script), new JMeterLoad.Install(home, "x.jar"),
                 dir.resolve("out.txt"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        WarmupInfo plan = RunConfig.warmupPlan(Map.of("meshbench.warmup", "2"));
+        WarmupInfo plan = RunSettings.warmupPlan(Map.of("meshbench.warmup", "2"));
         WarmupInfo done = WarmUp.run(plan, 4, r, jtl, new PrintStream(out, true), "sni");
         assertFalse(r.isAlive(), "stopped after its time");
         assertEquals(WarmupInfo.FIXED, done.mode());

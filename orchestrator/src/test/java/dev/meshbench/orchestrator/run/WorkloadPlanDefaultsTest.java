@@ -18,29 +18,29 @@ import org.junit.jupiter.api.Test;
  * jmeter-plans depends on no kit module, so it keeps its own defaults for JMeter run without the kit (the GUI, plain
  * {@code jmeter}, its {@code load} profile): the study's ramp and dataset, the kit's workload. A kit run passes every
  * one of them explicitly ({@link JMeterLoad#properties}); this test keeps all three copies in jmeter-plans
- * ({@link WorkloadProperties#DEFAULTS}, the plan's {@code __P} defaults, its POM's properties) equal to RunConfig's.
+ * ({@link WorkloadProperties#DEFAULTS}, the plan's {@code __P} defaults, its POM's properties) equal to RunSettings's.
  */
 class WorkloadPlanDefaultsTest {
     private static final Path PLANS = Path.of(System.getProperty("basedir", ".")).resolve("../jmeter-plans").normalize();
 
     /** What each plan property must default to: the study's ramp and customers, the kit's other workload defaults. */
     private static final Map<String, String> EXPECTED = Map.of(
-            WorkloadProperties.CLIENTS, RunConfig.STUDY.get(RunConfig.P_CLIENTS),
-            WorkloadProperties.STEP_SECONDS, RunConfig.STUDY.get(RunConfig.P_STEP_SECONDS),
-            WorkloadProperties.CUSTOMERS, RunConfig.STUDY.get(RunConfig.P_CUSTOMERS),
-            WorkloadProperties.THINK_MS, RunConfig.DEFAULTS.get(RunConfig.P_THINK_MS),
-            WorkloadProperties.FLIGHT_DAYS, RunConfig.DEFAULTS.get(RunConfig.P_FLIGHT_DAYS),
-            WorkloadProperties.REWARDS_PERCENT, RunConfig.DEFAULTS.get(RunConfig.P_REWARDS_PERCENT),
-            WorkloadProperties.WORKLOAD, RunConfig.DEFAULTS.get(RunConfig.P_WORKLOAD));
+            WorkloadProperties.CLIENTS, RunSettings.STUDY.get(RunSettings.P_CLIENTS),
+            WorkloadProperties.STEP_SECONDS, RunSettings.STUDY.get(RunSettings.P_STEP_SECONDS),
+            WorkloadProperties.CUSTOMERS, RunSettings.STUDY.get(RunSettings.P_CUSTOMERS),
+            WorkloadProperties.THINK_MS, RunSettings.DEFAULTS.get(RunSettings.P_THINK_MS),
+            WorkloadProperties.FLIGHT_DAYS, RunSettings.DEFAULTS.get(RunSettings.P_FLIGHT_DAYS),
+            WorkloadProperties.REWARDS_PERCENT, RunSettings.DEFAULTS.get(RunSettings.P_REWARDS_PERCENT),
+            WorkloadProperties.WORKLOAD, RunSettings.DEFAULTS.get(RunSettings.P_WORKLOAD));
 
     @Test
-    @DisplayName("WorkloadProperties.DEFAULTS equal RunConfig's study ramp and workload defaults")
+    @DisplayName("WorkloadProperties.DEFAULTS equal RunSettings's study ramp and workload defaults")
     void workloadPropertiesDefaults() {
         EXPECTED.forEach((name, value) -> assertEquals(value, WorkloadProperties.DEFAULTS.get(name), "WorkloadProperties default of " + name));
     }
 
     @Test
-    @DisplayName("every ${__P(name,default)} in acmeair.jmx for a workload property defaults to RunConfig's value")
+    @DisplayName("every ${__P(name,default)} in acmeair.jmx for a workload property defaults to RunSettings's value")
     void planFunctionDefaults() throws IOException {
         String jmx = Files.readString(PLANS.resolve("src/main/jmeter/acmeair.jmx"), StandardCharsets.UTF_8);
         Matcher m = Pattern.compile("\\$\\{__P\\(([^,)]+),([^)]*)\\)\\}").matcher(jmx);
@@ -55,7 +55,7 @@ class WorkloadPlanDefaultsTest {
     }
 
     @Test
-    @DisplayName("jmeter-plans' POM properties (its load profile's defaults) equal RunConfig's")
+    @DisplayName("jmeter-plans' POM properties (its load profile's defaults) equal RunSettings's")
     void pomProperties() throws IOException {
         String pom = Files.readString(PLANS.resolve("pom.xml"), StandardCharsets.UTF_8);
         for (Map.Entry<String, String> e : EXPECTED.entrySet()) {

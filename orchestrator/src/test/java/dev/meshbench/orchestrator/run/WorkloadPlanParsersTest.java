@@ -14,14 +14,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The JMeter plugin runs inside JMeter without the kit's jars, so it reads {@code clients} and {@code rate} with its
  * own parsers ({@link RampSchedule#parseClients}, {@link StepRates}); the kit validates the same values first as
- * {@code meshbench.clients} and {@code meshbench.rate} ({@link RunConfig}). The two must accept and refuse the same
+ * {@code meshbench.clients} and {@code meshbench.rate} ({@link RunSettings}). The two must accept and refuse the same
  * values and read them alike, or a run could pass the kit's checks and then fail, or differ, inside JMeter.
  */
 class WorkloadPlanParsersTest {
     @ParameterizedTest(name = "clients={0}")
     @ValueSource(strings = {"1,5,10,20", " 1 , 5 ", "60", "1,x", "1,,5", "1.5", ""})
     void clientsReadAlike(String value) {
-        assertEquals(outcome(() -> RunConfig.parseClients(value)), outcome(() -> RampSchedule.parseClients(value)),
+        assertEquals(outcome(() -> RunSettings.parseClients(value)), outcome(() -> RampSchedule.parseClients(value)),
                 "meshbench.clients vs the plan's clients");
     }
 
@@ -33,7 +33,7 @@ class WorkloadPlanParsersTest {
         plan.setProperty(StepRates.RATE, value);
         plan.setProperty("clients", "1,5");
         plan.setProperty("step.seconds", "10");
-        assertEquals(outcome(() -> RunConfig.parseRates(value, clients)),
+        assertEquals(outcome(() -> RunSettings.parseRates(value, clients)),
                 outcome(() -> StepRates.fromProperties(plan, RampSchedule.fromProperties(plan)).perStep()),
                 "meshbench.rate vs the plan's rate");
     }

@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.kubernetes.prometheus;
 
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -8,7 +8,7 @@
  *       {@link dev.meshbench.orchestrator.kubernetes.prometheus.PrometheusException};</li>
  *   <li>{@link dev.meshbench.orchestrator.kubernetes.prometheus.ContainerCpu}: cAdvisor's
  *       {@code container_cpu_usage_seconds_total} series as
- *       {@link dev.meshbench.orchestrator.target.ResourceSample}s, one pid per container instance (how restarts,
+ *       {@link dev.meshbench.orchestrator.deploy.ResourceSample}s, one pid per container instance (how restarts,
  *       counter resets, replicas and duplicate scrapes come out is said there);</li>
  *   <li>{@link dev.meshbench.orchestrator.kubernetes.prometheus.PrometheusCpuSampler}: polls that, run every few
  *       seconds, return each sample once, for {@code cpu-samples.csv}.</li>

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.kubernetes.prometheus;
 
-import dev.meshbench.orchestrator.target.Component;
+import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.results.ComponentRole;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

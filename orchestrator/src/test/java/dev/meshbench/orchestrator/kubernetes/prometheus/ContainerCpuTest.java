@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.meshbench.orchestrator.target.Component;
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

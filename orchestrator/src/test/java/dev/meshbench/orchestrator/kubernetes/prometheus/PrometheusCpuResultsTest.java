@@ -6,7 +6,7 @@ import static dev.meshbench.orchestrator.kubernetes.prometheus.AcmeairPods.serie
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.meshbench.orchestrator.run.ResourceRecorder;
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.ComponentCpu;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.Machine;

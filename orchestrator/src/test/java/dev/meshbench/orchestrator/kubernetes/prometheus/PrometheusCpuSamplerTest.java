@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.meshbench.orchestrator.kubernetes.prometheus.FakePrometheus.Answer;
 import dev.meshbench.orchestrator.kubernetes.prometheus.FakePrometheus.Request;
-import dev.meshbench.orchestrator.target.ResourceSample;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,7 +87,7 @@ class PrometheusCpuSamplerTest {
         String bookingNaN = "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[{\"metric\":"
                 + "{\"container\":\"booking\",\"namespace\":\"acmeair\",\"pod\":\"booking-6c9f7d8b9-4xk2p\"},"
                 + "\"values\":[[1700000000,\"NaN\"],[1700000010,\"NaN\"]]}]}}";
-        List<dev.meshbench.orchestrator.target.Component> expected = List.of(SIDECAR_BOOKING, BOOKING, EGRESS_GATEWAY);
+        List<dev.meshbench.orchestrator.deploy.Component> expected = List.of(SIDECAR_BOOKING, BOOKING, EGRESS_GATEWAY);
         AtomicInteger calls = new AtomicInteger();
         try (FakePrometheus prometheus = FakePrometheus.start(r -> calls.incrementAndGet() == 1
                 ? Answer.fixture(200, "query_range-empty.json")

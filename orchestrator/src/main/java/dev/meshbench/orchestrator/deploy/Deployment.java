@@ -1,0 +1,64 @@
+package dev.meshbench.orchestrator.deploy;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.results.DataPlaneInfo;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** One case deployed on one target. Closing it tears everything down; closing twice is harmless. */
+public interface Deployment extends AutoCloseable {
+    EgressCase egressCase();
+
+    /** Blocks until every component serves and the database is loaded, or throws naming what is not ready. */
+    void awaitReady(Duration timeout);
+
+    /** Where the load generator sends requests. Valid after {@link #awaitReady}. */
+    Endpoints endpoints();
+
+    /** Where the kit reaches each service's own port (its loaders), never the entry. Valid after {@link #awaitReady}. */
+    AdminEndpoints serviceAdmin();
+
+    /** The components of this deployment, in start order. */
+    List<Component> components();
+
+    /** Reads CPU and memory of every running component now. */
+    List<ResourceSample> sampleResources();
+
+    /**
+     * Per-hop counters of each mesh component as JSON (connections and bytes per listener), by component name;
+     * empty where the target cannot say.
+     */
+    default java.util.Map<String, String> hopStats() {
+        return java.util.Map.of();
+    }
+
+    /**
+     * Cumulative counters of the application's work now, as {@code component -> counter -> value}: per service
+     * {@code mongoCommands} and {@code interServiceCalls} (from its Micrometer metrics), per mesh hop on the MongoDB
+     * path {@code mongoPathBytes} (both directions). Empty where the target cannot say; a component that does not
+     * answer is left out.
+     */
+    default java.util.Map<String, java.util.Map<String, Double>> workCounters() {
+        return java.util.Map.of();
+    }
+
+    /**
+     * The data plane as deployed: {@code planned} (what the target knew before anything started) completed with what
+     * the components reported when they started, such as the TLS provider the Netty relays chose.
+     */
+    default DataPlaneInfo dataPlane(DataPlaneInfo planned) {
+        return planned;
+    }
+
+    /** The cluster the case runs on, for the run's inputs; empty on the local target. */
+    default Optional<dev.meshbench.results.ClusterInfo> cluster() {
+        return Optional.empty();
+    }
+
+    /** Set once a component has died on its own: which one, and how. */
+    Optional<String> failure();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,23 @@
+package dev.meshbench.orchestrator.deploy;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.results.DataPlaneInfo;
+
+/**
+ * Where a case runs: the local target (every component a process on loopback) or a Kubernetes cluster with
+ * Istio. One small contract so the runner does not care which.
+ */
+public interface Target {
+    /** Which kind of target this is: written into every result. */
+    dev.meshbench.results.TargetKind kind();
+
+    /**
+     * Starts deploying a case; call {@link Deployment#awaitReady} before sending load.
+     *
+     * @param logDir where the components' logs are collected
+     */
+    Deployment deploy(EgressCase egressCase, java.nio.file.Path logDir);
+
+    /** Which data plane this target's mesh runs, its versions and settings: recorded in every result. */
+    DataPlaneInfo dataPlane();
+}

