@@ -1,8 +1,8 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.orchestrator.latency.LatencyStudy;
 import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.LatencyCellResults;
-import dev.meshbench.results.RunStatus;
 import java.io.File;
 import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
@@ -14,9 +14,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * The latency study's table from every cell kept under {@code <results>/latency/} (the latest passed run of each
- * cell and data plane), next to the gist's published rows: {@code <results>/latency-report/} and the console. Then
- * the build's verdict on this build's cells: it fails naming every cell that failed.
+ * The latency study's report from every cell kept under {@code <results>/latency/} ({@link LatencyStudy#report}),
+ * then the build's verdict on this build's cells: it fails naming every cell that failed.
  */
 @Mojo(name = "latency-report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class LatencyReportMojo extends AbstractMojo {
@@ -28,21 +27,14 @@ public class LatencyReportMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        LatencyTable.write(results.toPath(), getLog());
+        boolean reported = LatencyStudy.report(results.toPath(), System.out);
         Object cells = project.getContextValue(LatencyMojo.CELLS);
-        if (!(cells instanceof List<?> done)) {
-            return; // report only: no cells ran in this build
-        }
-        StringBuilder failed = new StringBuilder();
-        for (Object o : done) {
-            LatencyCellResults r = (LatencyCellResults) o;
-            if (r.status() == RunStatus.FAILED) {
-                failed.append("\n  ").append(r.cellId()).append(" on ").append(r.dataPlane().name()).append(" (").append(r.runId()).append("): ")
-                        .append(r.failureReason());
-            }
-        }
-        if (failed.length() > 0) {
+        String failed = cells instanceof List<?> done ? LatencyStudy.failures(done.stream().map(LatencyCellResults.class::cast).toList()) : "";
+        if (!failed.isEmpty()) {
             throw new MojoFailureException("latency cells failed:" + failed);
+        }
+        if (!reported) {
+            throw new MojoExecutionException("building the latency report under " + results + " failed (see above)");
         }
     }
 }

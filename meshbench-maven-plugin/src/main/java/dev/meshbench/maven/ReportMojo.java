@@ -62,6 +62,6 @@ public class ReportMojo extends AbstractMojo {
             return "";
         }
         return "\nmeshbench:check does not run after a failed report; the verdict on this build's runs: " + (failed.isEmpty()
-                ? "none failed (the regression gate did not run)" : CheckMojo.runFailures(failed));
+                ? "none failed (the regression gate did not run)" : dev.meshbench.orchestrator.run.Verdict.runFailures(failed));
     }
 }

@@ -1,7 +1,5 @@
 package dev.meshbench.maven;
 
-import dev.meshbench.orchestrator.run.RunSettings;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -27,17 +25,5 @@ final class RunProperties {
                 to.put(name, from.getProperty(name));
             }
         }
-    }
-
-    /** {@code 10} for 10.0, {@code 2.5} for 2.5: a number as a user typed it. */
-    static String plain(double v) {
-        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
-    }
-
-    /** The run configuration for one case, with results kept under the checkout (not under target/). */
-    static RunSettings config(Map<String, String> props, String caseId, Path projectRoot) {
-        Map<String, String> p = new HashMap<>(props);
-        p.put(RunSettings.P_CASES, caseId);
-        return RunSettings.fromProperties(p, RunSettings.study(props), projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR));
     }
 }

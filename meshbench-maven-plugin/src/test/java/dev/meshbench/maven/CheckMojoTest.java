@@ -31,13 +31,18 @@ class CheckMojoTest {
     Path tmp;
 
     private static CheckMojo mojo(List<String> problems) {
+        return mojo(problems, Map.of());
+    }
+
+    /** With {@code user} as -D properties (meshbench.baseline, meshbench.maxRegressionPercent). */
+    private static CheckMojo mojo(List<String> problems, Map<String, String> user) {
         CheckMojo m = new CheckMojo();
         m.project = Builds.project(Map.of());
+        m.session = Builds.session(Map.of(), user);
         if (problems != null) {
             m.project.setContextValue(RunMojo.PROBLEMS, problems);
             m.project.setContextValue(RunMojo.RUN_RESULTS, new ArrayList<>());
         }
-        m.maxRegressionPercent = 10;
         return m;
     }
 
@@ -66,10 +71,10 @@ class CheckMojoTest {
     @Test
     @DisplayName("a baseline that does not exist fails the build, naming meshbench.baseline and the path")
     void missingBaseline() {
-        CheckMojo m = mojo(List.of());
-        m.baseline = tmp.resolve("nowhere").toFile();
+        Path baseline = tmp.resolve("nowhere");
+        CheckMojo m = mojo(List.of(), Map.of("meshbench.baseline", baseline.toString()));
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertEquals("meshbench.baseline=" + m.baseline + ": no such file or folder", e.getMessage());
+        assertEquals("meshbench.baseline=" + baseline + ": no such file or folder", e.getMessage());
     }
 
     @Test
@@ -77,30 +82,29 @@ class CheckMojoTest {
     void malformedBaseline() throws Exception {
         Path file = Files.createDirectories(tmp.resolve("base/run-1")).resolve("results.json");
         Files.writeString(file, "{ not json");
-        CheckMojo m = mojo(List.of());
-        m.baseline = tmp.resolve("base").toFile();
+        Path baseline = tmp.resolve("base");
+        CheckMojo m = mojo(List.of(), Map.of("meshbench.baseline", baseline.toString()));
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertTrue(e.getMessage().startsWith("meshbench.baseline=" + m.baseline + ": " + file + " is not a results file: "),
+        assertTrue(e.getMessage().startsWith("meshbench.baseline=" + baseline + ": " + file + " is not a results file: "),
                 e.getMessage());
     }
 
     @Test
     @DisplayName("a baseline folder without results fails the build, saying what to give")
     void emptyBaseline() throws Exception {
-        CheckMojo m = mojo(List.of());
-        m.baseline = Files.createDirectories(tmp.resolve("empty")).toFile();
+        Path baseline = Files.createDirectories(tmp.resolve("empty"));
+        CheckMojo m = mojo(List.of(), Map.of("meshbench.baseline", baseline.toString()));
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertTrue(e.getMessage().startsWith("meshbench.baseline=" + m.baseline + ": holds no results.json"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("meshbench.baseline=" + baseline + ": holds no results.json"), e.getMessage());
     }
 
     @Test
     @DisplayName("a bad meshbench.maxRegressionPercent with a baseline fails the build, naming the property")
     void badMaxRegression() throws Exception {
-        CheckMojo m = mojo(List.of());
-        m.baseline = Files.createDirectories(tmp.resolve("empty")).toFile();
-        m.maxRegressionPercent = -5;
+        Path baseline = Files.createDirectories(tmp.resolve("empty"));
+        CheckMojo m = mojo(List.of(), Map.of("meshbench.baseline", baseline.toString(), "meshbench.maxRegressionPercent", "-5"));
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertTrue(e.getMessage().startsWith("meshbench.maxRegressionPercent=-5.0: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("meshbench.maxRegressionPercent=-5: "), e.getMessage());
     }
 
     @Test
@@ -111,10 +115,10 @@ class CheckMojoTest {
                 ConversionMethod.current(true), List.of(), List.of());
         Path dir = Files.createDirectories(tmp.resolve("base/base-1"));
         ResultsJson.writeResults(dir.resolve("results.json"), base);
-        CheckMojo m = mojo(List.of("sni (r1) failed: interrupted"));
-        m.baseline = tmp.resolve("base").toFile();
+        Path baseline = tmp.resolve("base");
+        CheckMojo m = mojo(List.of("sni (r1) failed: interrupted"), Map.of("meshbench.baseline", baseline.toString()));
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertEquals("1 run(s) failed:\n  sni (r1) failed: interrupted\nmeshbench.baseline=" + m.baseline
+        assertEquals("1 run(s) failed:\n  sni (r1) failed: interrupted\nmeshbench.baseline=" + baseline
                 + ": none of its 1 runs is comparable with this build's (), nothing to gate on", e.getMessage());
     }
 }

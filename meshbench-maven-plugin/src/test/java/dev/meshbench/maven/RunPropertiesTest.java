@@ -63,7 +63,7 @@ class RunPropertiesTest {
     void absentTakesRunConfigDefault() {
         Map<String, String> p = collect(Map.of(), Map.of(), Map.of());
         assertFalse(p.containsKey(KEY));
-        RunSettings c = RunProperties.config(p, "sni", Path.of("/checkout"));
+        RunSettings c = config(p, "sni", Path.of("/checkout"));
         assertEquals(Integer.parseInt(RunSettings.DEFAULTS.get(KEY)), c.stepSeconds());
         assertEquals(Path.of("/checkout", "results"), c.resultsDir());
     }
@@ -72,7 +72,7 @@ class RunPropertiesTest {
     @DisplayName("a -D that is present but blank is not a request for the default: the run stops naming the property")
     void blankUserPropertyIsAnError() {
         Map<String, String> p = collect(Map.of(), Map.of(), Map.of(KEY, " "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunProperties.config(p, "sni", Path.of(".")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> config(p, "sni", Path.of(".")));
         assertEquals("meshbench.stepSeconds=: must be a whole number", e.getMessage());
     }
 
@@ -80,17 +80,17 @@ class RunPropertiesTest {
     @DisplayName("the module's case wins over -Dmeshbench.cases (a run module measures its own case)")
     void moduleCaseWinsOverCasesProperty() {
         Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunSettings.P_CASES, "bypass"));
-        assertEquals(List.of(EgressCase.SNI), RunProperties.config(p, "sni", Path.of(".")).cases());
+        assertEquals(List.of(EgressCase.SNI), config(p, "sni", Path.of(".")).cases());
     }
 
     @Test
     @DisplayName("meshbench.study=true (the study profile's POM property) layers the study's ramp; -D values still win")
     void studyFromThePom() {
         Map<String, String> p = collect(Map.of("meshbench.study", "true"), Map.of(), Map.of(KEY, "60"));
-        RunSettings c = RunProperties.config(p, "sni", Path.of("."));
+        RunSettings c = config(p, "sni", Path.of("."));
         assertEquals(RunSettings.parseClients(RunSettings.STUDY.get(RunSettings.P_CLIENTS)), c.clients());
         assertEquals(60, c.stepSeconds());
-        RunSettings notStudy = RunProperties.config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
+        RunSettings notStudy = config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
                 "sni", Path.of("."));
         assertEquals(RunSettings.parseClients(RunSettings.DEFAULTS.get(RunSettings.P_CLIENTS)), notStudy.clients());
     }
@@ -99,14 +99,21 @@ class RunPropertiesTest {
     @DisplayName("meshbench.resultsDir moves the results out of the checkout")
     void resultsDir() {
         Map<String, String> p = collect(Map.of(), Map.of(), Map.of(RunSettings.P_RESULTS_DIR, "/elsewhere"));
-        assertEquals(Path.of("/elsewhere"), RunProperties.config(p, "sni", Path.of("/checkout")).resultsDir());
+        assertEquals(Path.of("/elsewhere"), config(p, "sni", Path.of("/checkout")).resultsDir());
     }
 
     @Test
     @DisplayName("plain() prints a number as a person would type it")
     void plain() {
-        assertEquals("10", RunProperties.plain(10.0));
-        assertEquals("2.5", RunProperties.plain(2.5));
-        assertEquals("0.75", RunProperties.plain(0.75));
+        assertEquals("10", RunSettings.plain(10.0));
+        assertEquals("2.5", RunSettings.plain(2.5));
+        assertEquals("0.75", RunSettings.plain(0.75));
+    }
+
+    /** The settings a run module builds: its case over whatever -Dmeshbench.cases says, results under the checkout. */
+    private static RunSettings config(Map<String, String> props, String caseId, Path root) {
+        Map<String, String> p = new java.util.HashMap<>(props);
+        p.put(RunSettings.P_CASES, caseId);
+        return RunSettings.fromProperties(p, RunSettings.study(p), root.resolve(RunSettings.DEFAULT_RESULTS_DIR));
     }
 }

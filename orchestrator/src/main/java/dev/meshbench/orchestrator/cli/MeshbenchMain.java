@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code java -jar meshbench.jar <command>}: the kit's command line. */
 @Command(name = "meshbench", mixinStandardHelpOptions = true, version = "meshbench 0.1.0",
         description = "Measure what a service mesh data plane costs the Acmeair app on a TLS MongoDB.",
-        subcommands = {UpCommand.class, RenderCommand.class, LoadCommand.class})
+        subcommands = {RunCommand.class, UpCommand.class, RenderCommand.class, LoadCommand.class})
 public final class MeshbenchMain {
     private MeshbenchMain() {
     }

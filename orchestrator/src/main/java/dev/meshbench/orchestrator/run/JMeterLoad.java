@@ -16,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The load of one case run: JMeter in non-GUI mode as a child process, with the kit's plan and the run's endpoints
  * and ramp as JMeter properties. JMeter itself (its home with the kit's plugin in {@code lib/ext}) is laid out by
- * jmeter-maven-plugin's {@code configure} goal; this class only starts it, so the same case can be loaded several
- * times in one build (repeats, interleaved cases).
+ * jmeter-maven-plugin's {@code configure} goal when the orchestrator module is packaged, or is a JMeter installation
+ * the user names ({@link Install#locate}); this class only starts it, so the same case can be loaded several times
+ * in one run (repeats, interleaved cases).
  */
 public final class JMeterLoad {
     /** Where JMeter's own log and console output go, inside the run folder. */
@@ -34,8 +35,55 @@ public final class JMeterLoad {
      * @param runtimeJar the launcher jar's file name in {@code bin/}
      */
     public record Install(Path home, String runtimeJar) {
+        /** The setting that names a JMeter installation of one's own (with the kit's plugin jar in {@code lib/ext}). */
+        public static final String P_JMETER_HOME = "meshbench.jmeterHome";
+        /** Where the build lays JMeter out: this module's {@code target/config.json}, execution {@code configuration}. */
+        static final String BUILD_CONFIG = "orchestrator/target/config.json";
+
         public Path bin() {
             return home.resolve("bin");
+        }
+
+        /**
+         * The JMeter to run: {@code home} when given (a JMeter installation, {@code bin/ApacheJMeter*.jar}, with the
+         * kit's plugin in {@code lib/ext}), else the one the build laid out under {@code projectRoot} (packaging the
+         * orchestrator module runs jmeter:configure). Fails naming what is missing and how to get it.
+         */
+        public static Install locate(String home, Path projectRoot) {
+            if (home == null || home.isBlank()) {
+                Path config = projectRoot.resolve(BUILD_CONFIG);
+                if (!Files.isRegularFile(config)) {
+                    throw new IllegalStateException(config + " does not exist: JMeter is laid out when the orchestrator module "
+                            + "is packaged (mvn -B package -DskipTests), or name a JMeter installation with -D" + P_JMETER_HOME);
+                }
+                return fromPluginConfig(config, "configuration");
+            }
+            Path dir = Path.of(home.trim()).toAbsolutePath().normalize();
+            Path bin = dir.resolve("bin");
+            try (var jars = Files.list(bin)) {
+                String jar = jars.map(p -> p.getFileName().toString()).filter(n -> n.matches("ApacheJMeter(-[0-9.]+)?\\.jar"))
+                        .sorted().findFirst().orElseThrow(() -> new IllegalStateException(P_JMETER_HOME + "=" + home
+                                + ": no bin/ApacheJMeter.jar there; give the folder JMeter was unpacked into"));
+                try (var ext = Files.list(dir.resolve("lib/ext"))) {
+                    if (ext.noneMatch(p -> p.getFileName().toString().startsWith("jmeter-plans"))) {
+                        throw new IllegalStateException(P_JMETER_HOME + "=" + home + ": the kit's plugin is not in lib/ext; copy "
+                                + "jmeter-plans/target/jmeter-plans-*.jar there (the plan's functions and JTL format need it)");
+                    }
+                }
+                return new Install(dir, jar);
+            } catch (IOException e) {
+                throw new IllegalStateException(P_JMETER_HOME + "=" + home + ": not a JMeter installation (" + e.getMessage() + ")", e);
+            }
+        }
+
+        /** JMeter's version, from its core jar's name ({@code lib/ext/ApacheJMeter_core-5.6.3.jar}); "unknown" if none. */
+        public String version() {
+            try (var ext = Files.list(home.resolve("lib/ext"))) {
+                return ext.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("ApacheJMeter_core-") && n.endsWith(".jar"))
+                        .map(n -> n.substring("ApacheJMeter_core-".length(), n.length() - 4)).findFirst().orElse("unknown");
+            } catch (IOException e) {
+                return "unknown";
+            }
         }
 
         /**

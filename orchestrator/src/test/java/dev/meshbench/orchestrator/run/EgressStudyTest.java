@@ -1,8 +1,7 @@
-package dev.meshbench.maven;
+package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,8 +20,6 @@ import dev.meshbench.results.RunResults;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WorkloadInfo;
 import dev.meshbench.results.io.ResultsJson;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,26 +27,29 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * meshbench:run's checks before anything starts: a bad property stops the goal naming the property and the rule, and
- * a missing JMeter installation names the file the configure goal should have written. No process is started here.
+ * The egress study's checks before anything starts ({@link EgressStudy#prepare}): a bad property stops it naming the
+ * property and the rule, and a missing JMeter installation names the file the build should have written. No process
+ * is started and no folder created here.
  */
-class RunMojoTest {
+class EgressStudyTest {
     @TempDir
     Path tmp;
 
-    private RunMojo mojo(Map<String, String> pom, Map<String, String> user) {
-        RunMojo m = new RunMojo();
-        m.project = Builds.project(pom);
-        m.session = Builds.session(Map.of(), user);
-        m.caseId = "sni";
-        m.projectRoot = tmp.toFile();
-        m.progressSeconds = 5;
-        m.jmeterVersion = "5.6.3";
-        m.jmeterHeapMb = 1024;
-        m.plan = tmp.resolve("acmeair.jmx").toFile();
-        m.jtlProperties = tmp.resolve("meshbench-jtl.properties").toFile();
-        m.jmeterConfig = tmp.resolve("target/config.json").toFile();
-        return m;
+    private final java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+
+    /** Prepares case sni with {@code props} under {@code tmp}; throws what prepare throws. */
+    private EgressStudy prepare(Map<String, String> props) {
+        Map<String, String> p = new java.util.HashMap<>(props);
+        p.putIfAbsent(RunSettings.P_CASES, "sni");
+        return EgressStudy.prepare(p, tmp, "0.1.0-TEST", quiet);
+    }
+
+    private IllegalArgumentException refused(Map<String, String> props) {
+        return assertThrows(IllegalArgumentException.class, () -> prepare(props));
+    }
+
+    private Path config() {
+        return tmp.resolve(JMeterLoad.Install.BUILD_CONFIG);
     }
 
     @ParameterizedTest(name = "-D{0}={1} stops the run: {2}")
@@ -66,63 +66,46 @@ class RunMojoTest {
         "meshbench.cpus.mesh|0-x|meshbench.cpus.mesh=0-x: give CPUs as taskset does, e.g. 0, 2-3 or 0,2-3",
     })
     void badPropertyNamesItself(String key, String value, String message) {
-        RunMojo m = mojo(Map.of(), Map.of(key, value));
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertEquals(message, e.getMessage());
-        assertNull(m.project.getContextValue(RunMojo.PROBLEMS), "nothing ran, so meshbench:check must not find runs");
+        assertEquals(message, refused(Map.of(key, value)).getMessage());
         assertFalse(Files.exists(tmp.resolve("results")), "no run folder before the properties are checked");
-    }
-
-    @Test
-    @DisplayName("a bad value in the POM (a profile) is named the same way as one given with -D")
-    void badPomProperty() {
-        MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(Map.of("meshbench.customers", "many"), Map.of()).execute());
-        assertEquals("meshbench.customers=many: must be a whole number", e.getMessage());
     }
 
     @Test
     @DisplayName("a module with an unknown case id names it and the allowed ids")
     void unknownCase() {
-        RunMojo m = mojo(Map.of(), Map.of());
-        m.caseId = "istio";
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of(RunSettings.P_CASES, "istio"));
         assertEquals("meshbench.cases=istio: 'istio' is not a case; allowed: bypass, sidecar, gateway, mtls, sni, all", e.getMessage());
     }
 
     @Test
     @DisplayName("on a cluster, a deliberate slowdown is refused: only the local target can slow a service down")
     void slowServiceOnlyLocally() {
-        MojoFailureException e = assertThrows(MojoFailureException.class,
-                () -> mojo(Map.of(), Map.of("meshbench.target", "kubernetes", "meshbench.slowService", "flight:200")).execute());
+        IllegalArgumentException e = refused(Map.of("meshbench.target", "kubernetes", "meshbench.slowService", "flight:200"));
         assertEquals("meshbench.slowService=flight:200: only the local target can slow a service down", e.getMessage());
     }
 
     @Test
     @DisplayName("on a cluster, CPU sets are refused, naming the property")
     void cpuSetsOnlyLocally() {
-        MojoFailureException e = assertThrows(MojoFailureException.class,
-                () -> mojo(Map.of(), Map.of("meshbench.target", "kubernetes", "meshbench.cpus.mesh", "0")).execute());
+        IllegalArgumentException e = refused(Map.of("meshbench.target", "kubernetes", "meshbench.cpus.mesh", "0"));
         assertEquals("meshbench.cpus.mesh: CPU sets are for the local target (on a cluster, use the pods' resources)", e.getMessage());
     }
 
     @Test
     @DisplayName("clients=100000 is refused before anything is deployed, naming the step, this machine's largest and the rule")
     void oversizedRamp() {
-        RunMojo m = mojo(Map.of(), Map.of("meshbench.clients", "1,100000", "meshbench.stepSeconds", "10"));
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of("meshbench.clients", "1,100000", "meshbench.stepSeconds", "10"));
         int max = dev.meshbench.orchestrator.run.RunSettings.LoadCapacity.ofThisHost(1024).maxClients();
         assertEquals("meshbench.clients=1,100000: clients 100000 is above the largest this machine can drive in one step, " + max
                 + ": " + dev.meshbench.orchestrator.run.RunSettings.LoadCapacity.ofThisHost(1024).rule()
                 + "; past it a step does not run as planned", e.getMessage());
-        assertNull(m.project.getContextValue(RunMojo.PROBLEMS), "nothing ran");
         assertFalse(Files.exists(tmp.resolve("results")), "no run folder before the properties are checked");
     }
 
     @Test
     @DisplayName("more than 1,000,000 customers is refused before anything is deployed, not by the loader after")
     void tooManyCustomers() {
-        RunMojo m = mojo(Map.of(), Map.of("meshbench.customers", "1000001"));
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of("meshbench.customers", "1000001"));
         assertEquals("meshbench.customers=1000001: must be between 1 and 1000000 customers (the most the customer service's "
                 + "loader generates)", e.getMessage());
         assertFalse(Files.exists(tmp.resolve("results")));
@@ -131,11 +114,8 @@ class RunMojoTest {
     @Test
     @DisplayName("meshbench.baseline that does not exist stops the build before any run folder, naming property and path")
     void missingBaseline() {
-        RunMojo m = mojo(Map.of(), Map.of());
-        m.baseline = new java.io.File("/nonexistent");
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of("meshbench.baseline", "/nonexistent"));
         assertEquals("meshbench.baseline=/nonexistent: no such file or folder", e.getMessage());
-        assertNull(m.project.getContextValue(RunMojo.PROBLEMS));
         assertFalse(Files.exists(tmp.resolve("results")));
     }
 
@@ -143,9 +123,7 @@ class RunMojoTest {
     @DisplayName("a baseline file that is not JSON stops the build before any run folder, naming the file")
     void nonJsonBaseline() throws Exception {
         Path file = Files.writeString(tmp.resolve("notes.txt"), "not json at all");
-        RunMojo m = mojo(Map.of(), Map.of());
-        m.baseline = file.toFile();
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of("meshbench.baseline", file.toString()));
         assertTrue(e.getMessage().startsWith("meshbench.baseline=" + file + ": " + file + " is not a results file: "), e.getMessage());
         assertFalse(Files.exists(tmp.resolve("results")));
     }
@@ -154,18 +132,14 @@ class RunMojoTest {
     @DisplayName("a baseline folder with no results.json, or one that cannot be read, stops the build before any run folder")
     void emptyOrUnreadableBaseline() throws Exception {
         Path empty = Files.createDirectories(tmp.resolve("empty"));
-        RunMojo m = mojo(Map.of(), Map.of());
-        m.baseline = empty.toFile();
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of("meshbench.baseline", empty.toString()));
         assertTrue(e.getMessage().startsWith("meshbench.baseline=" + empty + ": holds no results.json"), e.getMessage());
 
         Path locked = Files.createDirectories(tmp.resolve("locked"));
         Files.setPosixFilePermissions(locked, java.util.Set.of());
         try {
             org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(locked), "running as root: every folder is readable");
-            RunMojo u = mojo(Map.of(), Map.of());
-            u.baseline = locked.toFile();
-            MojoFailureException ue = assertThrows(MojoFailureException.class, u::execute);
+            IllegalArgumentException ue = refused(Map.of("meshbench.baseline", locked.toString()));
             assertEquals("meshbench.baseline=" + locked + ": not readable by this user", ue.getMessage());
         } finally {
             Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
@@ -194,9 +168,7 @@ class RunMojoTest {
         Path base = baselineRun("b1", "bypass", "netty", List.of(1, 5, 10, 20));
         baselineRun("b2", "sni", "envoy", List.of(1, 5, 10, 20));
         baselineRun("b3", "sni", "netty", List.of(30, 40));
-        RunMojo m = mojo(Map.of(), Map.of());
-        m.baseline = base.toFile();
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        IllegalArgumentException e = refused(Map.of("meshbench.baseline", base.toString()));
         assertEquals("meshbench.baseline=" + base + ": none of its 3 run(s) can be compared with this build's, so the regression "
                 + "gate would have nothing to gate on; it compares passed runs of the same case, target, data plane and workload "
                 + "sharing a client step, and this build runs case sni on local, netty, original workload, steps [1, 5, 10, 20]; "
@@ -210,45 +182,54 @@ class RunMojoTest {
     @DisplayName("a comparable baseline passes the check: the goal goes on to its next check (here: no JMeter laid out)")
     void comparableBaseline() throws Exception {
         Path base = baselineRun("b1", "sni", "netty", List.of(1, 5));
-        RunMojo m = mojo(Map.of(), Map.of());
-        m.baseline = base.toFile();
-        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
-        assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());
+        IllegalArgumentException e = refused(Map.of("meshbench.baseline", base.toString()));
+        assertTrue(e.getMessage().startsWith(config() + " does not exist"), e.getMessage());
     }
 
     @Test
     @DisplayName("on a cluster the baseline's runs are Istio's: a cluster run is comparable, a local one is not")
     void clusterBaseline() throws Exception {
         Path base = baselineRun("k1", "sni", TargetKind.KUBERNETES, "istio", List.of(1, 5));
-        RunMojo m = mojo(Map.of(), Map.of("meshbench.target", "kubernetes"));
-        m.baseline = base.toFile();
-        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
-        assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());
+        IllegalArgumentException e = refused(Map.of("meshbench.target", "kubernetes", "meshbench.baseline", base.toString()));
+        assertTrue(e.getMessage().startsWith(config() + " does not exist"), e.getMessage());
 
-        RunMojo local = mojo(Map.of(), Map.of());
-        local.baseline = base.toFile();
-        MojoFailureException le = assertThrows(MojoFailureException.class, local::execute);
+        IllegalArgumentException le = refused(Map.of("meshbench.baseline", base.toString()));
         assertTrue(le.getMessage().contains("this build runs case sni on local, netty, original workload, steps [1, 5, 10, 20]; "
                 + "the baseline holds passed case sni on kubernetes, istio, original workload, steps [1, 5]"), le.getMessage());
     }
 
     @Test
-    @DisplayName("good properties but no JMeter laid out: fails naming config.json and the configure goal, before any run")
+    @DisplayName("good properties but no JMeter laid out: fails naming config.json and how to get it, before any run")
     void noJMeterInstall() {
-        RunMojo m = mojo(Map.of(), Map.of("meshbench.clients", "1,2"));
-        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
-        assertEquals(m.jmeterConfig.toPath() + " does not exist: jmeter-maven-plugin's configure goal (execution 'configuration') "
-                + "must run before the load", e.getMessage());
+        IllegalArgumentException e = refused(Map.of("meshbench.clients", "1,2"));
+        assertEquals(config() + " does not exist: JMeter is laid out when the orchestrator module is packaged (mvn -B package "
+                + "-DskipTests), or name a JMeter installation with -Dmeshbench.jmeterHome", e.getMessage());
         assertFalse(Files.exists(tmp.resolve("results")));
     }
 
     @Test
     @DisplayName("a config.json without the 'configuration' execution names the file and the execution")
     void jmeterConfigWithoutExecution() throws Exception {
-        RunMojo m = mojo(Map.of(), Map.of());
-        Files.createDirectories(m.jmeterConfig.toPath().getParent());
-        Files.writeString(m.jmeterConfig.toPath(), "{\"configurations\": [{\"executionID\": \"other\"}]}");
-        MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
-        assertTrue(e.getMessage().equals(m.jmeterConfig.toPath() + " has no configuration for execution 'configuration'"), e.getMessage());
+        Files.createDirectories(config().getParent());
+        Files.writeString(config(), "{\"configurations\": [{\"executionID\": \"other\"}]}");
+        assertEquals(config() + " has no configuration for execution 'configuration'", refused(Map.of()).getMessage());
+    }
+
+    @Test
+    @DisplayName("meshbench.jmeterHome that is not JMeter, or lacks the kit's plugin, is named with what is missing")
+    void ownJMeterHome() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("apache-jmeter/bin"));
+        assertEquals("meshbench.jmeterHome=" + home.getParent() + ": no bin/ApacheJMeter.jar there; give the folder JMeter was "
+                + "unpacked into", refused(Map.of("meshbench.jmeterHome", home.getParent().toString())).getMessage());
+        Files.writeString(home.resolve("ApacheJMeter.jar"), "");
+        Files.createDirectories(home.resolveSibling("lib/ext"));
+        assertTrue(refused(Map.of("meshbench.jmeterHome", home.getParent().toString())).getMessage()
+                .endsWith(": the kit's plugin is not in lib/ext; copy jmeter-plans/target/jmeter-plans-*.jar there (the plan's "
+                        + "functions and JTL format need it)"));
+        Files.writeString(home.resolveSibling("lib/ext/jmeter-plans-0.1.0.jar"), "");
+        Files.writeString(home.resolveSibling("lib/ext/ApacheJMeter_core-5.6.3.jar"), "");
+        EgressStudy study = prepare(Map.of("meshbench.jmeterHome", home.getParent().toString()));
+        assertEquals(tmp.resolve("results"), study.resultsDir());
+        assertFalse(Files.exists(tmp.resolve("results")), "prepare creates no folder");
     }
 }

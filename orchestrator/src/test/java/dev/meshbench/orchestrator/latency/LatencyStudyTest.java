@@ -1,8 +1,7 @@
-package dev.meshbench.maven;
+package dev.meshbench.orchestrator.latency;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,36 +9,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * meshbench:latency checks every property before anything starts; each bad one fails the goal naming the property.
- * The graphs are the checkout's shipped ones ({@code istio-config/latency/graphs}). No cell is deployed here.
+ * The latency study checks every property before anything starts ({@link LatencyStudy#prepare}); each bad one is
+ * refused naming the property. The graphs are the checkout's shipped ones ({@code istio-config/latency/graphs}). No
+ * cell is deployed here.
  */
-class LatencyMojoTest {
+class LatencyStudyTest {
+    /** The checkout: the orchestrator module's parent folder, where surefire runs the tests from the module. */
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
     @TempDir
     Path tmp;
-
-    private LatencyMojo mojo(Map<String, String> user) {
-        LatencyMojo m = new LatencyMojo();
-        m.project = Builds.project(Map.of());
-        m.session = Builds.session(Map.of(), user);
-        m.projectRoot = Builds.ROOT.toFile();
-        m.results = tmp.resolve("results").toFile();
-        return m;
-    }
 
     private String failure(String... kv) {
         Map<String, String> user = new HashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             user.put(kv[i], kv[i + 1]);
         }
-        LatencyMojo m = mojo(user);
-        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertNull(m.project.getContextValue(LatencyMojo.CELLS), "no cell ran");
+        user.put("meshbench.resultsDir", tmp.resolve("results").toString());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LatencyStudy.prepare(user, ROOT, "test",
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
         assertFalse(Files.exists(tmp.resolve("results")), "nothing written before the properties are checked");
         return e.getMessage();
     }
@@ -68,7 +61,7 @@ class LatencyMojoTest {
     @DisplayName("two graphs with one name (a shipped one and a file of that name) are refused")
     void twoGraphsOneName() throws Exception {
         Path copy = Files.createDirectories(tmp.resolve("copy")).resolve("single.yaml");
-        Files.copy(Builds.ROOT.resolve("istio-config/latency/graphs/single.yaml"), copy);
+        Files.copy(ROOT.resolve("istio-config/latency/graphs/single.yaml"), copy);
         String value = "single," + copy;
         assertEquals("meshbench.latency.graphs=" + value + ": two graphs are named single", failure("meshbench.latency.graphs", value));
     }
@@ -92,10 +85,10 @@ class LatencyMojoTest {
     }
 
     @Test
-    @DisplayName("locally, a CPU set for the load generator is refused: the generator runs inside Maven's JVM")
+    @DisplayName("locally, a CPU set for the load generator is refused: the generator runs inside the kit's JVM")
     void loadgenCpuSetRefused() {
         assertTrue(failure("meshbench.cpus.loadgen", "0").startsWith("meshbench.cpus.loadgen=0: the latency study's generator runs "
-                + "inside Maven's JVM"));
+                + "inside the kit's JVM"));
     }
 
     @Test

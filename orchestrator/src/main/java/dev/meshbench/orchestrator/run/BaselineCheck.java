@@ -1,8 +1,7 @@
-package dev.meshbench.maven;
+package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
-import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RunInputs;
 import dev.meshbench.results.RunResults;
@@ -26,23 +25,23 @@ import java.util.Set;
  * meshbench:check still compares the finished runs by {@link GateCells#comparableAs} (which also tells the Netty
  * relays' TLS providers apart, known only once deployed).
  */
-final class BaselineCheck {
+public final class BaselineCheck {
     private BaselineCheck() {
     }
 
     /**
-     * The baseline's comparable runs, or an error naming {@value CheckMojo#P_BASELINE}, the value and what is wrong;
+     * The baseline's comparable runs, or an error naming {@value Verdict#P_BASELINE}, the value and what is wrong;
      * nothing to check without a baseline.
      */
-    static List<RunResults> check(File baseline, RunSettings config, TargetKind target) {
+    public static List<RunResults> check(File baseline, RunSettings config, TargetKind target) {
         if (baseline == null || baseline.getPath().isBlank()) {
             return List.of();
         }
-        String named = CheckMojo.P_BASELINE + "=" + baseline;
+        String named = Verdict.P_BASELINE + "=" + baseline;
         if (Files.exists(baseline.toPath()) && !Files.isReadable(baseline.toPath())) {
             throw new IllegalArgumentException(named + ": not readable by this user");
         }
-        List<RunResults> runs = GateCells.read(baseline.toPath(), CheckMojo.P_BASELINE);
+        List<RunResults> runs = GateCells.read(baseline.toPath(), Verdict.P_BASELINE);
         List<RunResults> comparable = runs.stream().filter(r -> comparable(r.inputs(), config, target)).toList();
         if (comparable.isEmpty()) {
             Set<String> held = new LinkedHashSet<>();

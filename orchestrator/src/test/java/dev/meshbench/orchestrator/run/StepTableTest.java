@@ -1,4 +1,4 @@
-package dev.meshbench.maven;
+package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.meshbench.maven;
+package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RoleCpu;
@@ -9,11 +9,11 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /** The per-step summary printed at the end of a case, for people reading the build log. */
-final class StepTable {
+public final class StepTable {
     private StepTable() {
     }
 
-    static void print(RunResults results, PrintStream out) {
+    public static void print(RunResults results, PrintStream out) {
         String caseId = results.inputs().caseId();
         DataPlaneInfo plane = results.inputs().dataPlane();
         if (plane != null) {
@@ -66,7 +66,7 @@ final class StepTable {
             return "";
         }
         return String.format(Locale.ROOT, "  %s %.1f/%s req/s", s.rateNotHeld() ? "RATE NOT HELD" : "rate",
-                s.rate().achievedPerSecond(), RunProperties.plain(s.rate().targetPerSecond()));
+                s.rate().achievedPerSecond(), RunSettings.plain(s.rate().targetPerSecond()));
     }
 
     private static String fixed(Double v, int decimals) {

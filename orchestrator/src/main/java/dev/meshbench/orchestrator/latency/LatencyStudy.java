@@ -1,0 +1,230 @@
+package dev.meshbench.orchestrator.latency;
+
+import dev.meshbench.charts.latency.LatencyReport;
+import dev.meshbench.charts.latency.LatencyReportModel;
+import dev.meshbench.orchestrator.deploy.TargetException;
+import dev.meshbench.orchestrator.kubernetes.KubernetesLatencyDeployment;
+import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.kubernetes.LatencyOnCluster;
+import dev.meshbench.orchestrator.lifetime.Leftovers;
+import dev.meshbench.orchestrator.local.ComponentJars;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalGraphDeployment;
+import dev.meshbench.orchestrator.local.ProxyLaunch;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.orchestrator.run.RunSettings;
+import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.LatencyCellResults;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.TargetKind;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The latency study, the one place its cells run, on the local target or (with {@code meshbench.target=kubernetes})
+ * on a cluster with Istio: for every selected cell ({@code meshbench.latency.cells}, default all 16) deploy it
+ * (locally on the data plane of {@code meshbench.dataplane}; on a cluster {@code istio-config/latency/cells/<cell>}
+ * with Istio's proxies), and let {@link LatencyRunner} find the maximum rate and measure at a fraction of it.
+ * {@link #prepare} checks every setting before anything starts; the Maven goals and {@code meshbench run --latency}
+ * only build the property map.
+ */
+public final class LatencyStudy {
+    /** The report folder under the results folder, next to the egress study's {@code report/}. */
+    public static final String REPORT_DIR = "latency-report";
+
+    private final LatencySettings settings;
+    private final List<LatencyCell> cells;
+    private final Prepared prepared;
+    private final AtomicReference<LatencyDeployment> current;
+    private final Path resultsDir;
+    private final String kitVersion;
+    private final PrintStream out;
+
+    private LatencyStudy(LatencySettings settings, List<LatencyCell> cells, Prepared prepared, AtomicReference<LatencyDeployment> current,
+            Path resultsDir, String kitVersion, PrintStream out) {
+        this.settings = settings;
+        this.cells = cells;
+        this.prepared = prepared;
+        this.current = current;
+        this.resultsDir = resultsDir;
+        this.kitVersion = kitVersion;
+        this.out = out;
+    }
+
+    /** How cells are deployed on the chosen target, what its data plane is planned to be and what the results record. */
+    private record Prepared(LatencyRunner.Deployer deployer, DataPlaneInfo planned, Map<String, String> recorded, String where, TargetKind target) {
+    }
+
+    /**
+     * Checks every setting (and, locally, the data plane's binaries and the component jars); nothing is deployed.
+     * Throws {@link IllegalArgumentException} naming the property, the value and the rule.
+     */
+    public static LatencyStudy prepare(Map<String, String> props, Path projectRoot, String kitVersion, PrintStream out) {
+        TargetKind target = RunSettings.target(props);
+        LatencySettings settings = LatencySettings.fromProperties(props);
+        settings.checkOpenFiles(RunSettings.LoadCapacity.openFilesLimit());
+        Map<String, GraphFiles.Graph> graphs = new LinkedHashMap<>();
+        for (String g : settings.graphs()) {
+            GraphFiles.Graph graph = GraphFiles.resolve(g, projectRoot);
+            if (graphs.putIfAbsent(graph.shape().name(), graph) != null) {
+                throw new IllegalArgumentException(LatencySettings.P_GRAPHS + "=" + String.join(",", settings.graphs())
+                        + ": two graphs are named " + graph.shape().name());
+            }
+        }
+        List<LatencyCell> cells = LatencyCell.select(LatencyCell.matrix(List.copyOf(graphs.keySet())), LatencySettings.P_CELLS, settings.cells());
+        String results = props.get(RunSettings.P_RESULTS_DIR);
+        Path resultsDir = results == null || results.isBlank() ? projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR) : Path.of(results.trim());
+        AtomicReference<LatencyDeployment> current = new AtomicReference<>();
+        Prepared prepared;
+        try {
+            prepared = switch (target) {
+                case LOCAL -> local(props, graphs, projectRoot, kitVersion, current);
+                case KUBERNETES -> kubernetes(props, cells, current, out);
+            };
+        } catch (TargetException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return new LatencyStudy(settings, cells, prepared, current, resultsDir, kitVersion, out);
+    }
+
+    /** Runs every cell in order (a failed cell is recorded and the next runs); returns every cell's results. */
+    public List<LatencyCellResults> run() throws InterruptedException {
+        Leftovers.sweepAndSay(null, out);
+        Thread hook = new Thread(() -> {
+            LatencyDeployment d = current.get();
+            if (d != null) {
+                d.close();
+            }
+        }, "meshbench-latency-teardown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        LatencyRunner runner = new LatencyRunner(settings, prepared.deployer(), new GeneratorLoad(), prepared.target(), prepared.planned(),
+                prepared.recorded(), kitVersion, resultsDir, out);
+        out.printf(Locale.ROOT, "[latency] %d cell(s) on %s, data plane %s: %s; per cell %d s warm-up, %d s max rate, %d s at %s of it%n",
+                cells.size(), prepared.where(), prepared.planned().name(), String.join(", ", cells.stream().map(LatencyCell::id).toList()),
+                settings.warmupSeconds(), settings.maxSeconds(), settings.fixedSeconds(),
+                settings.asProperties().get(LatencySettings.P_LOAD_FRACTION));
+        try {
+            return runner.run(cells);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+    }
+
+    /** {@code meshbench run --latency}: the cells, the report, and 0 when every cell passed, else 1 naming the failed ones. */
+    public int runAndReport() throws InterruptedException {
+        List<LatencyCellResults> done = run();
+        boolean reported = report(resultsDir, out);
+        String failed = failures(done);
+        if (!failed.isEmpty()) {
+            out.println("[latency] FAILED: latency cells failed:" + failed);
+            return 1;
+        }
+        return reported ? 0 : 1;
+    }
+
+    /** Every failed cell on its own line ({@code \n  cell on plane (run): reason}); empty when none failed. */
+    public static String failures(List<LatencyCellResults> done) {
+        StringBuilder failed = new StringBuilder();
+        for (LatencyCellResults r : done) {
+            if (r.status() == RunStatus.FAILED) {
+                failed.append("\n  ").append(r.cellId()).append(" on ").append(r.dataPlane().name()).append(" (").append(r.runId())
+                        .append("): ").append(r.failureReason());
+            }
+        }
+        return failed.toString();
+    }
+
+    /**
+     * The latency study's report ({@code <results>/latency-report/}) from every cell kept under
+     * {@code <results>/latency/}, its table printed; false (said on {@code out}) when building it failed.
+     */
+    public static boolean report(Path resultsDir, PrintStream out) {
+        System.setProperty("java.awt.headless", "true");
+        Path cellsDir = LatencyRunner.latencyDir(resultsDir);
+        if (!Files.isDirectory(cellsDir)) {
+            out.println("[latency] no latency cells under " + cellsDir + ": no latency report");
+            return true;
+        }
+        Path dir = resultsDir.resolve(REPORT_DIR);
+        try {
+            LatencyReportModel model = LatencyReport.generate(cellsDir, dir);
+            out.println(LatencyReport.consoleTable(model));
+            out.println("[latency] report: " + dir.resolve(LatencyReport.HTML));
+            return true;
+        } catch (IOException | RuntimeException e) {
+            out.println("[latency] FAILED: building the latency report from " + cellsDir + " into " + dir + " failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** The local target: every component a process on loopback, with the data plane of {@code meshbench.dataplane}. */
+    private static Prepared local(Map<String, String> props, Map<String, GraphFiles.Graph> graphs, Path projectRoot, String kitVersion,
+            AtomicReference<LatencyDeployment> current) {
+        PlanOptions mesh = RunSettings.meshOptions(props);
+        CpuSets cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
+        if (!cpuSets.prefix(ComponentRole.LOAD).isEmpty()) {
+            throw new IllegalArgumentException(CpuSets.P_LOADGEN + "=" + props.get(CpuSets.P_LOADGEN)
+                    + ": the latency study's generator runs inside the kit's JVM; pin the kit itself instead (taskset -c <cpus> mvn ...)");
+        }
+        LocalDataPlane dataPlane = LocalDataPlane.resolve(mesh, props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
+                System.getenv("PATH"), kitVersion);
+        ComponentJars jars = ComponentJars.inBuildTree(projectRoot);
+        DataPlaneInfo planned = new DataPlaneInfo(dataPlane.dataPlane().id(), dataPlane.latencyVersions(), mesh.workers(), mesh.sidecarMtls(),
+                false, // each cell's own ingress, set by LatencyRunner
+                dataPlane.dataPlane() == DataPlane.ENVOY ? "BoringSSL" : null);
+        Map<String, String> recorded = new TreeMap<>(RunSettings.meshSettings(props));
+        recorded.putAll(cpuSets.asProperties());
+        recorded.put("jvm.graphNodes", String.join(" ", LocalGraphDeployment.NODE_JVM));
+        recorded.put("jvm.nettyProxies", String.join(" ", ProxyLaunch.NETTY_JVM));
+        LatencyRunner.Deployer deployer = (cell, logDir) -> {
+            GraphFiles.Graph g = graphs.get(cell.graph());
+            LocalGraphDeployment d = LocalGraphDeployment.start(LatencyPlanner.plan(cell, g.shape(), mesh), g.shape(), g.file(), jars,
+                    dataPlane, cpuSets, RunSettings.COMPONENT_READY_TIMEOUT, logDir);
+            current.set(d);
+            return d;
+        };
+        return new Prepared(deployer, planned, recorded, "the local target", TargetKind.LOCAL);
+    }
+
+    /**
+     * A cluster with Istio: each cell is istio-config/latency/cells/(cell) applied into the kit's namespace; the
+     * generator runs here, through meshbench.ingressUrl / meshbench.latency.entrypointUrl or port-forwards.
+     */
+    private static Prepared kubernetes(Map<String, String> props, List<LatencyCell> cells, AtomicReference<LatencyDeployment> current,
+            PrintStream out) {
+        LatencyOnCluster.refuseLocalOnly(props);
+        KubernetesSettings k8s = KubernetesSettings.latencyFromProperties(props);
+        LatencyOnCluster.checkCells(cells, k8s);
+        List<String> forwarded = new ArrayList<>();
+        if (cells.stream().anyMatch(LatencyCell::ingress) && k8s.ingressUrl().isEmpty()) {
+            forwarded.add("gateway cells (set -D" + KubernetesSettings.P_INGRESS_URL + ")");
+        }
+        if (cells.stream().anyMatch(c -> !c.ingress()) && k8s.entrypointUrl().isEmpty()) {
+            forwarded.add("cells without a gateway (set -D" + KubernetesSettings.P_ENTRYPOINT_URL + ")");
+        }
+        if (!forwarded.isEmpty()) {
+            out.println("[latency] WARNING: the load goes through port-forwards for " + String.join(" and ", forwarded) + ": a port-forward "
+                    + "runs through the API server to one pod and limits the rate, so the maximum rates (and the latencies at a fraction "
+                    + "of them) are the port-forward's, not the mesh's");
+        }
+        LatencyRunner.Deployer deployer = KubernetesLatencyDeployment.deployer(k8s, out, current::set);
+        return new Prepared(deployer, LatencyOnCluster.plannedDataPlane(), LatencyOnCluster.recordedSettings(k8s),
+                "Kubernetes (namespace " + k8s.namespace() + ")", TargetKind.KUBERNETES);
+    }
+}

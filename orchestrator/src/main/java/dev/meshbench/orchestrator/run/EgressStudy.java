@@ -1,0 +1,306 @@
+package dev.meshbench.orchestrator.run;
+
+import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.orchestrator.deploy.Target;
+import dev.meshbench.orchestrator.deploy.TargetException;
+import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
+import dev.meshbench.orchestrator.lifetime.ExitStatus;
+import dev.meshbench.orchestrator.lifetime.Leftovers;
+import dev.meshbench.orchestrator.local.ComponentJars;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalDeployment;
+import dev.meshbench.orchestrator.local.LocalTarget;
+import dev.meshbench.orchestrator.local.LocalTargetSettings;
+import dev.meshbench.orchestrator.local.ProxyLaunch;
+import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.KitVersions;
+import dev.meshbench.results.MeasurementInfo;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.StepResult;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.WarmupInfo;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The egress study, the one place its runs happen: the cases of {@code meshbench.cases}, {@code meshbench.repeats}
+ * times, interleaved (bypass, sidecar, gateway, mtls, sni, then again) so that drift over the sitting hits every case
+ * alike. Each run is a {@link CaseRun} (run folder, deploy, ready, recorders, teardown, conversion) loaded by JMeter
+ * here: a warm-up at the ramp's highest step, then the ramp. A run that fails is kept, marked failed, and the next one
+ * still runs. {@link #prepare} checks every setting, the baseline and the JMeter installation before anything starts;
+ * the Maven goal {@code meshbench:run} and the command {@code meshbench run} only build the property map.
+ */
+public final class EgressStudy {
+    /** The Acmeair plan and the JTL format file, in the checkout. */
+    static final String PLAN = "jmeter-plans/src/main/jmeter/acmeair.jmx";
+    static final String JTL_PROPERTIES = "jmeter-plans/src/main/jmeter/meshbench-jtl.properties";
+
+    private final Map<String, String> props;
+    private final RunSettings config;
+    private final MeasurementInfo measurement;
+    private final int repeats;
+    private final int rewardsPercent;
+    private final TargetKind target;
+    private final CpuSets cpuSets;
+    private final int jmeterHeapMb;
+    private final int progressSeconds;
+    private final JMeterLoad.Install jmeter;
+    private final Path projectRoot;
+    private final String kitVersion;
+    private final PrintStream out;
+
+    private EgressStudy(Map<String, String> props, RunSettings config, MeasurementInfo measurement, int repeats, int rewardsPercent,
+            TargetKind target, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, Path projectRoot,
+            String kitVersion, PrintStream out) {
+        this.props = props;
+        this.config = config;
+        this.measurement = measurement;
+        this.repeats = repeats;
+        this.rewardsPercent = rewardsPercent;
+        this.target = target;
+        this.cpuSets = cpuSets;
+        this.jmeterHeapMb = jmeterHeapMb;
+        this.progressSeconds = progressSeconds;
+        this.jmeter = jmeter;
+        this.projectRoot = projectRoot;
+        this.kitVersion = kitVersion;
+        this.out = out;
+    }
+
+    /** What the runs gave: every run's results (failed ones included, if they got that far) and what went wrong. */
+    public record Outcome(List<RunResults> runs, List<String> problems) {
+    }
+
+    /**
+     * Checks every {@code meshbench.*} property, the baseline and the JMeter installation; nothing is deployed and no
+     * folder is created. Throws {@link IllegalArgumentException} naming the property, the value and the rule.
+     *
+     * @param props       the {@code meshbench.*} properties in effect ({@code meshbench.cases} among them)
+     * @param projectRoot the checkout whose module {@code target/} folders hold the component jars and JMeter, and
+     *                    whose {@code results/} keeps runs
+     */
+    public static EgressStudy prepare(Map<String, String> props, Path projectRoot, String kitVersion, PrintStream out) {
+        RunSettings config = RunSettings.fromProperties(props, RunSettings.study(props), projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR));
+        MeasurementInfo measurement = RunSettings.measurement(props, config.clients());
+        int repeats = RunSettings.repeats(props);
+        int rewardsPercent = RunSettings.rewardsPercent(props);
+        TargetKind target = RunSettings.target(props);
+        if (target != TargetKind.LOCAL && !config.workload().addedLatencyMs().isEmpty()) {
+            throw new IllegalArgumentException(RunSettings.P_SLOW_SERVICE + "=" + props.get(RunSettings.P_SLOW_SERVICE)
+                    + ": only the local target can slow a service down");
+        }
+        CpuSets cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
+        if (target != TargetKind.LOCAL && !cpuSets.lists().isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
+                    + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
+        }
+        int heap = goalInt(props, RunSettings.P_JMETER_HEAP_MB, RunSettings.DEFAULT_JMETER_HEAP_MB);
+        int progress = Math.max(1, goalInt(props, RunSettings.P_PROGRESS_SECONDS, RunSettings.DEFAULT_PROGRESS_SECONDS));
+        RunSettings.LoadCapacity.ofThisHost(heap).check(config.clients());
+        String baseline = props.get(Verdict.P_BASELINE);
+        int comparable = BaselineCheck.check(baseline == null ? null : new java.io.File(baseline), config, target).size();
+        if (comparable > 0) {
+            out.println("[meshbench] " + Verdict.P_BASELINE + "=" + baseline + ": " + comparable + " comparable run(s) for the gate");
+        }
+        JMeterLoad.Install jmeter;
+        try {
+            jmeter = JMeterLoad.Install.locate(props.get(JMeterLoad.Install.P_JMETER_HOME), projectRoot);
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return new EgressStudy(Map.copyOf(props), config, measurement, repeats, rewardsPercent, target, cpuSets, heap, progress, jmeter,
+                projectRoot, kitVersion, out);
+    }
+
+    private static int goalInt(Map<String, String> props, String key, String fallback) {
+        String v = props.getOrDefault(key, fallback).trim();
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + v + ": must be a whole number");
+        }
+    }
+
+    /** Where run folders go. */
+    public Path resultsDir() {
+        return config.resultsDir();
+    }
+
+    /**
+     * Runs every case {@code repeats} times, interleaved, adding each run's results to {@code runs} and each problem
+     * (a failed run, errors above {@code meshbench.maxErrorPercent}) to {@code problems} as it goes, so a caller that
+     * is interrupted keeps what finished. What runs killed earlier left goes first, said line by line.
+     */
+    public Outcome run(List<RunResults> runs, List<String> problems) {
+        Leftovers.sweepAndSay(config.resultsDir(), out);
+        List<EgressCase> order = new ArrayList<>();
+        for (int r = 0; r < repeats; r++) {
+            order.addAll(config.cases());
+        }
+        long started = System.nanoTime();
+        for (int i = 0; i < order.size(); i++) {
+            EgressCase c = order.get(i);
+            int repeat = i / config.cases().size() + 1;
+            String left = i == 0 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
+            out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
+                    repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
+            runOne(c, measurement.withRun(repeat, repeats, recordedSettings()), runs).ifPresent(problems::add);
+        }
+        if (!problems.isEmpty()) {
+            out.printf(Locale.ROOT, "[meshbench] %d of %d runs failed%n", problems.size(), order.size());
+        }
+        return new Outcome(runs, problems);
+    }
+
+    /** One case run, start to finish; the problem, if any, for the verdict. */
+    private Optional<String> runOne(EgressCase c, MeasurementInfo measurement, List<RunResults> runs) {
+        Target where;
+        try {
+            where = switch (target) {
+                case LOCAL -> localTarget();
+                case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
+                        config.flightDays(), config.workload(), config.mesh().ingress(), out);
+            };
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bringing case " + c.id() + " up failed before anything started: " + e.getMessage(), e);
+        }
+        KitVersions versions = new KitVersions(kitVersion, System.getProperty("java.version"), jmeter.version());
+        CaseRun run;
+        try {
+            run = CaseRun.start(config, c, where, versions, out, measurement);
+        } catch (TargetException | IllegalArgumentException e) {
+            return Optional.of(c.id() + ": bringing the case up failed: " + e.getMessage());
+        }
+        Thread hook = new Thread(run::close, "meshbench-run-" + c.id());
+        Runtime.getRuntime().addShutdownHook(hook);
+        Optional<String> loadFailure = Optional.empty();
+        try {
+            Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent, measurement.targetRatePerSecond());
+            warmUp(run, measurement, jmeterProps);
+            run.showProgress(Duration.ofSeconds(progressSeconds));
+            JMeterLoad.Running load = JMeterLoad.start(jmeterCommand(jmeterProps, run.runDir().resolve(JMeterLoad.LOG)), jmeter,
+                    run.runDir().resolve(JMeterLoad.CONSOLE));
+            // Stopped when a component dies, or past twice its plan; the run then fails with the reason.
+            run.stopLoadWith(load::stop);
+            int exit = load.waitFor();
+            if (exit != 0) {
+                loadFailure = Optional.of("JMeter " + ExitStatus.describe(exit) + " (see " + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            loadFailure = Optional.of("interrupted");
+        } catch (RuntimeException e) {
+            loadFailure = Optional.of("the load failed: " + e.getMessage());
+        }
+        RunResults results;
+        try {
+            results = run.finish(loadFailure);
+        } catch (TargetException e) {
+            return Optional.of(c.id() + " (" + run.runId() + "): " + e.getMessage());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+        runs.add(results);
+        StepTable.print(results, out);
+        if (results.inputs().status() == RunStatus.FAILED) {
+            return Optional.of(c.id() + " (" + run.runId() + ") failed: " + results.inputs().failureReason() + " (kept in " + run.runDir() + ")");
+        }
+        long samples = results.steps().stream().mapToLong(StepResult::samples).sum();
+        long errors = results.steps().stream().mapToLong(StepResult::errors).sum();
+        double errorPercent = samples == 0 ? 100 : 100.0 * errors / samples;
+        if (errorPercent > config.maxErrorPercent()) {
+            return Optional.of(String.format(Locale.ROOT, "%s (%s): %.2f%% errors (%d of %d samples) is above %s=%s", c.id(), run.runId(),
+                    errorPercent, errors, samples, RunSettings.P_MAX_ERROR_PERCENT, config.maxErrorPercent()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The warm-up before the measured ramp ({@code meshbench.warmup}): JMeter at the ramp's highest step (at its rate,
+     * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
+     */
+    private void warmUp(CaseRun run, MeasurementInfo measurement, Map<String, String> jmeterProps) throws InterruptedException {
+        WarmupInfo plan = measurement.warmup();
+        if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
+            return;
+        }
+        int step = config.clients().indexOf(Collections.max(config.clients()));
+        int clients = config.clients().get(step);
+        Map<String, String> p = new LinkedHashMap<>(jmeterProps);
+        p.put("clients", Integer.toString(clients));
+        p.put("step.seconds", Integer.toString(plan.limitSeconds() + 60)); // stopped by WarmUp, never by itself
+        p.put("meshbench.jtl", run.runDir().resolve(WarmUp.JTL).toString());
+        if (!measurement.targetRatePerSecond().isEmpty()) {
+            p.put("rate", RunSettings.plain(measurement.targetRatePerSecond().get(step)));
+        }
+        out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
+                ? "until two successive " + plan.windowSeconds() + "-s windows are within " + RunSettings.plain(plan.tolerancePercent())
+                        + "% (at most " + plan.limitSeconds() + " s)"
+                : plan.limitSeconds() + " s", clients, p.containsKey("rate") ? ", " + p.get("rate") + " req/s" : "");
+        JMeterLoad.Running r = JMeterLoad.start(jmeterCommand(p, run.runDir().resolve("warmup-" + JMeterLoad.LOG)), jmeter,
+                run.runDir().resolve("warmup-" + JMeterLoad.CONSOLE));
+        run.stopLoadWith(r::stop);
+        run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), out, run.caseId()));
+    }
+
+    /**
+     * What {@code run.json} records as the run's settings: every {@code meshbench.*} property in effect, defaults
+     * included, less anything that may hold a secret (tokens, passwords, kubeconfig paths; a MongoDB URI's user
+     * part), plus the JVM heaps of JMeter, the services and MongoDB.
+     */
+    Map<String, String> recordedSettings() {
+        Map<String, String> s = new TreeMap<>(RunSettings.DEFAULTS);
+        if (RunSettings.study(props)) {
+            s.putAll(RunSettings.STUDY);
+        }
+        props.forEach((k, v) -> {
+            String key = k.toLowerCase(Locale.ROOT);
+            if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
+                    || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")
+                    || key.equals(JMeterLoad.Install.P_JMETER_HOME.toLowerCase(Locale.ROOT))) {
+                return;
+            }
+            s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
+        });
+        s.putAll(cpuSets.asProperties());
+        s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
+        s.put("jvm.services", String.join(" ", LocalDeployment.APP_JVM));
+        s.put("jvm.mongo", String.join(" ", LocalDeployment.MONGO_JVM));
+        s.put("jvm.nettyProxies", String.join(" ", ProxyLaunch.NETTY_JVM));
+        return s;
+    }
+
+    /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
+    private Target localTarget() {
+        LocalDataPlane dataPlane;
+        try {
+            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
+                    System.getenv("PATH"), kitVersion);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
+        }
+        return new LocalTarget(new LocalTargetSettings(ComponentJars.inBuildTree(projectRoot), RunSettings.COMPONENT_READY_TIMEOUT,
+                config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
+    }
+
+    /** JMeter on this JVM's JDK with the kit's plan and JTL format, pinned to the load generator's CPU set. */
+    private List<String> jmeterCommand(Map<String, String> jmeterProps, Path log) {
+        return JMeterLoad.command(cpuSets.prefix(ComponentRole.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
+                jmeterHeapMb, jmeter, projectRoot.resolve(PLAN), projectRoot.resolve(JTL_PROPERTIES), jmeterProps, log);
+    }
+}
