@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.kubernetes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.orchestrator.latency.LatencyCell;
-import dev.meshbench.orchestrator.latency.LatencyDeployment;
+import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import dev.meshbench.orchestrator.latency.LatencyPlanner;
 import dev.meshbench.orchestrator.latency.LatencyRunner;
 import dev.meshbench.orchestrator.deploy.AcmeairData;

@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.latency.LatencyCell;
-import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.DataPlaneInfo;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.latency;
 
+import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
@@ -49,8 +50,6 @@ public final class LatencyRunner {
         LatencyDeployment deploy(LatencyCell cell, Path logDir);
     }
 
-    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
-
     private final LatencySettings settings;
     private final Deployer deployer;
     private final Load load;
@@ -98,8 +97,8 @@ public final class LatencyRunner {
     /** One cell, start to finish; never throws for a failure of the cell itself (it is recorded). */
     public LatencyCellResults runCell(LatencyCell cell) throws InterruptedException {
         Instant start = Instant.now();
-        String runId = RUN_ID.format(start) + "-" + cell.slug() + "-" + plannedDataPlane.name();
-        Path dir = latencyDir(resultsDir).resolve(runId);
+        Path dir = dev.meshbench.orchestrator.run.CaseRun.newRunDir(latencyDir(resultsDir), cell.slug() + "-" + plannedDataPlane.name());
+        String runId = dir.getFileName().toString();
         List<String> notes = new ArrayList<>();
         LoadPhase max = null;
         LoadPhase fixed = null;
@@ -108,11 +107,6 @@ public final class LatencyRunner {
         DataPlaneInfo dataPlane = cellPlane;
         String failure = null;
         String tag = "[" + cell.id() + "]";
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new IllegalStateException("creating " + dir + " failed: " + e.getMessage(), e);
-        }
         try (LatencyDeployment d = deployer.deploy(cell, dir.resolve("logs"))) {
             dataPlane = d.dataPlane(cellPlane);
             List<URI> targets = d.targets();

@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.latency;
 
 import dev.meshbench.charts.latency.LatencyReport;
 import dev.meshbench.charts.latency.LatencyReportModel;
+import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.kubernetes.KubernetesLatencyDeployment;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
@@ -13,7 +14,7 @@ import dev.meshbench.orchestrator.local.LocalGraphDeployment;
 import dev.meshbench.orchestrator.local.ProxyLaunch;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;

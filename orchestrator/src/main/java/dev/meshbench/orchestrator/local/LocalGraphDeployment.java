@@ -8,7 +8,7 @@ import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.orchestrator.deploy.TargetException;
@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * every graph service ({@code acmeair-services.jar graph-node}), callees first. Closing it stops everything and
  * deletes the work folder, on every exit path.
  */
-public final class LocalGraphDeployment implements dev.meshbench.orchestrator.latency.LatencyDeployment {
+public final class LocalGraphDeployment implements dev.meshbench.orchestrator.deploy.LatencyDeployment {
     /** JVM options of a graph service replica (recorded in the cell's settings). */
     public static final List<String> NODE_JVM = List.of("-Xms32m", "-Xmx128m", "-XX:+UseSerialGC", "-Xss512k");
 

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
-import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.results.WorkloadInfo;
 import java.time.Duration;
 import java.util.Objects;

@@ -49,6 +49,30 @@ public final class CaseRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CaseRun.class);
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+    /**
+     * A new run folder under {@code parent}, named as every run of both studies is: {@code yyyyMMdd-HHmmss-<name>} (UTC),
+     * with {@code -2}, {@code -3}... when a run started in the same second; its {@code run.owner} written, so that a later
+     * run (or the report) tells a killed run from a live one. Never reuses a folder.
+     */
+    public static Path newRunDir(Path parent, String name) {
+        String base = RUN_ID_TIME.format(Instant.now()) + "-" + name;
+        try {
+            Files.createDirectories(parent);
+            for (int i = 1; ; i++) {
+                Path dir = parent.resolve(i == 1 ? base : base + "-" + i);
+                try {
+                    Files.createDirectory(dir);
+                    dev.meshbench.results.RunOwner.ofThisProcess().writeTo(dir);
+                    return dir;
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    // a run started in the same second: take the next suffix
+                }
+            }
+        } catch (IOException e) {
+            throw new TargetException("creating a run folder under " + parent + " failed: " + e.getMessage(), e);
+        }
+    }
+
     private final RunSettings config;
     private final EgressCase egressCase;
     private final Path runDir;
@@ -90,7 +114,7 @@ public final class CaseRun implements AutoCloseable {
     /** As {@link #start(RunSettings, EgressCase, Target, KitVersions, PrintStream)}, judging steps by {@code measurement}. */
     public static CaseRun start(RunSettings config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out,
             MeasurementInfo measurement) {
-        Path runDir = newRunDir(config.resultsDir(), egressCase);
+        Path runDir = newRunDir(config.resultsDir(), egressCase.id());
         CaseRun run = new CaseRun(config, egressCase, runDir, out);
         run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
                 target.kind(), config.clients(),
@@ -175,26 +199,6 @@ public final class CaseRun implements AutoCloseable {
                 LOG.debug("looking for dead components failed: {}", e.toString());
             }
         }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private static Path newRunDir(Path resultsDir, EgressCase c) {
-        String base = RUN_ID_TIME.format(Instant.now()) + "-" + c.id();
-        try {
-            Files.createDirectories(resultsDir);
-            for (int i = 1; ; i++) {
-                Path dir = resultsDir.resolve(i == 1 ? base : base + "-" + i);
-                try {
-                    Files.createDirectory(dir);
-                    // Who runs it: a later run (or the report) tells a killed run from a live one by it.
-                    dev.meshbench.results.RunOwner.ofThisProcess().writeTo(dir);
-                    return dir;
-                } catch (java.nio.file.FileAlreadyExistsException e) {
-                    // a run started in the same second: take the next suffix, never reuse a folder
-                }
-            }
-        } catch (IOException e) {
-            throw new TargetException("creating a run folder under " + resultsDir + " failed: " + e.getMessage(), e);
-        }
     }
 
     public Path runDir() {

@@ -6,6 +6,7 @@ import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.lifetime.ExitStatus;
+import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.lifetime.Leftovers;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.orchestrator.latency.LatencyCell;
-import dev.meshbench.orchestrator.latency.LatencyDeployment;
+import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.orchestrator.deploy.TargetException;

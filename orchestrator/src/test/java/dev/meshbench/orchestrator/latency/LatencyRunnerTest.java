@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.latency;
 
+import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

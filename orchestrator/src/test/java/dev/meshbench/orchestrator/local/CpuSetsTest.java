@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.run;
+package dev.meshbench.orchestrator.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,6 +1,5 @@
-package dev.meshbench.orchestrator.latency;
+package dev.meshbench.orchestrator.deploy;
 
-import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.DataPlaneInfo;
 import java.net.URI;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.run;
+package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.results.ComponentRole;
 import java.io.File;
