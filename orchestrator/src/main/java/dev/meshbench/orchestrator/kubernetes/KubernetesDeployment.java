@@ -49,47 +49,32 @@ import org.slf4j.LoggerFactory;
  * gateway's Service on the Gateway's port; its pods' {@code istio-proxy} is the component {@code ingress-gateway}
  * (role mesh). Without {@code ingress}, a port-forward to each service's Service, straight to its pod.
  */
-public final class KubernetesDeployment implements Deployment {
+public final class KubernetesDeployment extends AppliedOnCluster implements Deployment {
     private static final Logger LOG = LoggerFactory.getLogger(KubernetesDeployment.class);
     private static final int SERVICE_PORT = 8080;
 
     private final EgressCase egressCase;
-    private final KubernetesSettings settings;
     private final int customers;
     private final int flightDays;
     private final WorkloadInfo workload;
     private final boolean ingress;
     private final List<io.fabric8.kubernetes.api.model.apps.Deployment> ingressGateways;
-    private final KubernetesClient client;
-    private final ClusterOps ops;
-    private final PrintStream progress;
-    private final List<ObjectNode> docs;
-    private final List<HasMetadata> resources;
-    private final PortForwards forwards;
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
     private final Map<String, URI> serviceAdmin = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final Instant started = Instant.now();
     private List<io.fabric8.kubernetes.api.model.apps.Deployment> istioGateways = List.of();
     private ClusterCpu cpu;
-    private boolean closed;
 
     private KubernetesDeployment(EgressCase egressCase, KubernetesSettings settings, int customers, int flightDays,
             WorkloadInfo workload, List<io.fabric8.kubernetes.api.model.apps.Deployment> ingressGateways, KubernetesClient client,
             ClusterOps.Applier applier, PrintStream progress, List<ObjectNode> docs, List<HasMetadata> resources) {
+        super(settings, client, new ClusterOps(client, settings.namespace(), applier), progress, docs, resources);
         this.egressCase = egressCase;
-        this.settings = settings;
         this.customers = customers;
         this.flightDays = flightDays;
         this.workload = workload;
         this.ingress = !ingressGateways.isEmpty();
         this.ingressGateways = ingressGateways;
-        this.docs = docs;
-        this.client = client;
-        this.ops = new ClusterOps(client, settings.namespace(), applier);
-        this.progress = progress;
-        this.resources = resources;
-        this.forwards = new PortForwards(client);
     }
 
     /**
@@ -137,11 +122,6 @@ public final class KubernetesDeployment implements Deployment {
     @Override
     public EgressCase egressCase() {
         return egressCase;
-    }
-
-    /** The resources applied, in order. */
-    public List<HasMetadata> resources() {
-        return resources;
     }
 
     public ClusterOps ops() {
@@ -373,25 +353,7 @@ public final class KubernetesDeployment implements Deployment {
     }
 
     @Override
-    public Optional<String> failure() {
-        return Optional.empty();
-    }
-
-    public KubernetesClient client() {
-        return client;
-    }
-
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        forwards.close();
-        try {
-            ops.teardownOrKeep(settings.keep(), egressCase.id(), progress);
-        } finally {
-            client.close();
-        }
+    String name() {
+        return egressCase.id();
     }
 }

@@ -50,37 +50,22 @@ import java.util.function.Supplier;
  * {@link #close} closes the port-forwards and deletes the namespace with everything applied (unless
  * {@code meshbench.keep}); it runs on every exit path and closing twice is harmless.
  */
-public final class KubernetesLatencyDeployment implements LatencyDeployment {
+public final class KubernetesLatencyDeployment extends AppliedOnCluster implements LatencyDeployment {
     private static final String ISTIO_PROXY = "istio-proxy";
 
     private final LatencyCell cell;
-    private final KubernetesSettings settings;
-    private final KubernetesClient client;
-    private final ClusterOps ops;
-    private final PrintStream progress;
-    private final List<ObjectNode> docs;
-    private final List<HasMetadata> resources;
     private final List<String> services;
     private final List<Deployment> ingressGateways;
-    private final PortForwards forwards;
-    private final Instant started = Instant.now();
     private final Map<Long, ResourceSample> latest = new HashMap<>();
     private volatile URI entry;
     private volatile ClusterCpu cpu;
-    private boolean closed;
 
     private KubernetesLatencyDeployment(LatencyCell cell, KubernetesSettings settings, KubernetesClient client, ClusterOps ops,
             PrintStream progress, List<ObjectNode> docs, List<HasMetadata> resources, List<Deployment> ingressGateways) {
+        super(settings, client, ops, progress, docs, resources);
         this.cell = cell;
-        this.settings = settings;
-        this.client = client;
-        this.ops = ops;
-        this.progress = progress;
-        this.docs = docs;
-        this.resources = resources;
         this.services = LatencyManifests.graphServices(docs);
         this.ingressGateways = ingressGateways;
-        this.forwards = new PortForwards(client);
     }
 
     /**
@@ -303,11 +288,6 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
         return latest.values().stream().sorted(java.util.Comparator.comparingLong(ResourceSample::pid)).toList();
     }
 
-    @Override
-    public Optional<String> failure() {
-        return Optional.empty();
-    }
-
     /** Istio's proxies, with the version of istiod where the cluster shows it. */
     @Override
     public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
@@ -323,32 +303,18 @@ public final class KubernetesLatencyDeployment implements LatencyDeployment {
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 
-    /** The resources applied, in order. */
-    public List<HasMetadata> resources() {
-        return resources;
-    }
-
     public LatencyCell cell() {
         return cell;
-    }
-
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        forwards.close();
-        try {
-            ops.teardownOrKeep(settings.keep(), cell.id(), progress);
-        } finally {
-            client.close();
-        }
     }
 
     /** The Service a port-forward would enter by, for tests: Istio's ingress gateway's or the entrypoint's. */
     String entryService() {
         return cell.ingress() ? ops.istioGatewayService(settings.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY)
                 .getMetadata().getName() : LatencyManifests.entrypoint(docs);
+    }
+
+    @Override
+    String name() {
+        return cell.id();
     }
 }
