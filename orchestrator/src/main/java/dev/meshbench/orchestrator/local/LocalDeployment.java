@@ -60,7 +60,6 @@ public final class LocalDeployment implements Deployment {
     public static final List<String> APP_JVM = List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k");
     /** JVM options of MongoDB (mongo-java-server). */
     public static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
-    /** Ends a native proxy when the thread that started it (the supervisor's spawner, alive as long as this JVM) ends. */
 
     private final EgressCase egressCase;
     private final LocalTargetSettings config;
@@ -214,14 +213,6 @@ public final class LocalDeployment implements Deployment {
         return cmd;
     }
 
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new TargetException("writing " + file + " failed: " + e.getMessage(), e);
-        }
-    }
-
     /** {@code spec} under its group's CPU set, if one is configured. */
     private ProcessSpec pinned(ProcessSpec spec) {
         return config.cpuSets().prefix(spec.component().role()).isEmpty() ? spec
@@ -261,15 +252,6 @@ public final class LocalDeployment implements Deployment {
         }
         AcmeairData.load(http, serviceAdmin(), config.customers(), config.flightDays(), config.workload(), egressCase.id(),
                 System.out);
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetException("interrupted");
-        }
     }
 
     @Override

@@ -177,7 +177,6 @@ public final class ResultsConverter {
                 busyPercent > inputs.measurementOrDefault().saturationThresholdPercent());
     }
 
-    /** Throughput of the window's first and last thirds; {@code null} without transactions. */
     /** The fixed rate's target and achieved rate (all requests sent in the window), or {@code null} for a closed loop. */
     static StepRate rate(StepAccumulator a, long samples, RunInputs inputs) {
         List<Double> targets = inputs.measurementOrDefault().targetRatePerSecond();
