@@ -110,7 +110,7 @@ public final class LatencyStudy {
             }
         }, "meshbench-latency-teardown");
         Runtime.getRuntime().addShutdownHook(hook);
-        LatencyRunner runner = new LatencyRunner(settings, prepared.deployer(), new GeneratorLoad(), prepared.target(), prepared.planned(),
+        LatencyRunner runner = new LatencyRunner(settings, prepared.deployer(), new InProcessLoad(), prepared.target(), prepared.planned(),
                 prepared.recorded(), kitVersion, resultsDir, out);
         out.printf(Locale.ROOT, "[latency] %d cell(s) on %s, data plane %s: %s; per cell %d s warm-up, %d s max rate, %d s at %s of it%n",
                 cells.size(), prepared.where(), prepared.planned().name(), String.join(", ", cells.stream().map(LatencyCell::id).toList()),

@@ -13,11 +13,12 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * The kit's own load generator ({@link LoadGenerator}) as the latency runner uses it, in this JVM: a closed loop
+ * The kit's own load generator ({@link LoadGenerator}) in this JVM, as the latency runner's load (the egress study's is
+ * JMeter as a child process, {@code JMeterLoad}): a closed loop
  * for the maximum rate, an open loop with latencies from intended send times for the rest. Its result becomes the
  * results schema's {@link LoadPhase}.
  */
-public final class GeneratorLoad implements LatencyRunner.Load {
+public final class InProcessLoad implements LatencyRunner.Load {
     /** What results record as the generator. */
     public static final String DESCRIPTION = "meshbench open-loop generator (HTTP/1.1 keep-alive, one global schedule, "
             + "latency from intended send time, HdrHistogram)";

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /** The generator's result as the results schema records it; short loads against a server on 127.0.0.1. */
-class GeneratorLoadTest {
+class InProcessLoadTest {
 
     @Test
     @DisplayName("an open loop records its service time beside its latency; a stalled server separates the two")
@@ -30,7 +30,7 @@ class GeneratorLoadTest {
             LoadResult r = LoadGenerator.run(LoadSpec.of(List.of(s.uri())).withConnections(1).withRate(100)
                     .withDuration(Duration.ofSeconds(2)), line -> { });
 
-            LoadPhase phase = GeneratorLoad.phase(r);
+            LoadPhase phase = InProcessLoad.phase(r);
 
             assertNotNull(phase.serviceTime(), "open loop");
             assertEquals(r.serviceTime().p99(), phase.serviceTime().p99());
@@ -49,7 +49,7 @@ class GeneratorLoadTest {
             LoadResult r = LoadGenerator.run(LoadSpec.of(List.of(s.uri())).withConnections(2).withDuration(Duration.ofMillis(300)),
                     line -> { });
 
-            LoadPhase phase = GeneratorLoad.phase(r);
+            LoadPhase phase = InProcessLoad.phase(r);
 
             assertNull(phase.serviceTime());
             assertNull(phase.targetRate());
