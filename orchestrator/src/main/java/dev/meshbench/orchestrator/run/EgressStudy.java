@@ -47,12 +47,12 @@ public final class EgressStudy {
     static final String PLAN = "jmeter-plans/src/main/jmeter/acmeair.jmx";
     static final String JTL_PROPERTIES = "jmeter-plans/src/main/jmeter/meshbench-jtl.properties";
 
-    private final Map<String, String> props;
     private final RunSettings config;
     private final MeasurementInfo measurement;
     private final int repeats;
     private final int rewardsPercent;
-    private final TargetKind target;
+    private final Target target;
+    private final Map<String, String> recorded;
     private final CpuSets cpuSets;
     private final int jmeterHeapMb;
     private final int progressSeconds;
@@ -61,15 +61,15 @@ public final class EgressStudy {
     private final String kitVersion;
     private final PrintStream out;
 
-    private EgressStudy(Map<String, String> props, RunSettings config, MeasurementInfo measurement, int repeats, int rewardsPercent,
-            TargetKind target, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, Path projectRoot,
+    private EgressStudy(RunSettings config, MeasurementInfo measurement, int repeats, int rewardsPercent, Target target,
+            Map<String, String> recorded, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, Path projectRoot,
             String kitVersion, PrintStream out) {
-        this.props = props;
         this.config = config;
         this.measurement = measurement;
         this.repeats = repeats;
         this.rewardsPercent = rewardsPercent;
         this.target = target;
+        this.recorded = recorded;
         this.cpuSets = cpuSets;
         this.jmeterHeapMb = jmeterHeapMb;
         this.progressSeconds = progressSeconds;
@@ -84,8 +84,9 @@ public final class EgressStudy {
     }
 
     /**
-     * Checks every {@code meshbench.*} property, the baseline and the JMeter installation; nothing is deployed and no
-     * folder is created. Throws {@link IllegalArgumentException} naming the property, the value and the rule.
+     * Checks every {@code meshbench.*} property, the baseline, the JMeter installation and the target (locally, the data
+     * plane's binaries); nothing is deployed and no folder is created, and nothing after this reads the properties.
+     * Throws {@link IllegalArgumentException} naming the property, the value and the rule.
      *
      * @param props       the {@code meshbench.*} properties in effect ({@code meshbench.cases} among them)
      * @param projectRoot the checkout whose module {@code target/} folders hold the component jars and JMeter, and
@@ -120,8 +121,13 @@ public final class EgressStudy {
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return new EgressStudy(Map.copyOf(props), config, measurement, repeats, rewardsPercent, target, cpuSets, heap, progress, jmeter,
-                projectRoot, kitVersion, out);
+        Target where = switch (target) {
+            case LOCAL -> localTarget(config, cpuSets, props, projectRoot, kitVersion);
+            case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(), config.flightDays(),
+                    config.workload(), config.mesh().ingress(), out);
+        };
+        return new EgressStudy(config, measurement, repeats, rewardsPercent, where, recordedSettings(props, cpuSets, heap), cpuSets, heap,
+                progress, jmeter, projectRoot, kitVersion, out);
     }
 
     private static int goalInt(Map<String, String> props, String key, String fallback) {
@@ -156,7 +162,7 @@ public final class EgressStudy {
             String left = i == 0 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
             out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
                     repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
-            runOne(c, measurement.withRun(repeat, repeats, recordedSettings()), runs).ifPresent(problems::add);
+            runOne(c, measurement.withRun(repeat, repeats, recorded), runs).ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
             out.printf(Locale.ROOT, "[meshbench] %d of %d runs failed%n", problems.size(), order.size());
@@ -166,20 +172,10 @@ public final class EgressStudy {
 
     /** One case run, start to finish; the problem, if any, for the verdict. */
     private Optional<String> runOne(EgressCase c, MeasurementInfo measurement, List<RunResults> runs) {
-        Target where;
-        try {
-            where = switch (target) {
-                case LOCAL -> localTarget();
-                case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
-                        config.flightDays(), config.workload(), config.mesh().ingress(), out);
-            };
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bringing case " + c.id() + " up failed before anything started: " + e.getMessage(), e);
-        }
         KitVersions versions = new KitVersions(kitVersion, System.getProperty("java.version"), jmeter.version());
         CaseRun run;
         try {
-            run = CaseRun.start(config, c, where, versions, out, measurement);
+            run = CaseRun.start(config, c, target, versions, out, measurement);
         } catch (TargetException | IllegalArgumentException e) {
             return Optional.of(c.id() + ": bringing the case up failed: " + e.getMessage());
         }
@@ -264,7 +260,7 @@ public final class EgressStudy {
      * included, less anything that may hold a secret (tokens, passwords, kubeconfig paths; a MongoDB URI's user
      * part), plus the JVM heaps of JMeter, the services and MongoDB.
      */
-    Map<String, String> recordedSettings() {
+    static Map<String, String> recordedSettings(Map<String, String> props, CpuSets cpuSets, int jmeterHeapMb) {
         Map<String, String> s = new TreeMap<>(RunSettings.DEFAULTS);
         if (RunSettings.study(props)) {
             s.putAll(RunSettings.STUDY);
@@ -287,16 +283,23 @@ public final class EgressStudy {
     }
 
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
-    private Target localTarget() {
+    private static Target localTarget(RunSettings config, CpuSets cpuSets, Map<String, String> props, Path projectRoot, String kitVersion) {
         LocalDataPlane dataPlane;
         try {
             dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
                     System.getenv("PATH"), kitVersion);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("bringing the cases up on data plane " + config.mesh().dataPlane().id()
+                    + " failed before anything started: " + e.getMessage(), e);
         }
-        return new LocalTarget(new LocalTargetSettings(ComponentJars.inBuildTree(projectRoot), RunSettings.COMPONENT_READY_TIMEOUT,
-                config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
+        ComponentJars jars;
+        try {
+            jars = ComponentJars.inBuildTree(projectRoot);
+        } catch (TargetException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return new LocalTarget(new LocalTargetSettings(jars, RunSettings.COMPONENT_READY_TIMEOUT, config.customers(), config.flightDays(),
+                dataPlane, config.workload(), cpuSets));
     }
 
     /** JMeter on this JVM's JDK with the kit's plan and JTL format, pinned to the load generator's CPU set. */

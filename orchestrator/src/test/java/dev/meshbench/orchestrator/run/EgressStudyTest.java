@@ -228,6 +228,13 @@ class EgressStudyTest {
                         + "functions and JTL format need it)"));
         Files.writeString(home.resolveSibling("lib/ext/jmeter-plans-0.1.0.jar"), "");
         Files.writeString(home.resolveSibling("lib/ext/ApacheJMeter_core-5.6.3.jar"), "");
+        assertTrue(refused(Map.of("meshbench.jmeterHome", home.getParent().toString())).getMessage().contains("embedded-mongo.jar"),
+                "then the component jars are checked");
+        for (String jar : List.of("embedded-mongo/target/embedded-mongo.jar", "acmeair-services/target/acmeair-services.jar",
+                "dataplane/target/dataplane.jar")) {
+            Files.createDirectories(tmp.resolve(jar).getParent());
+            Files.writeString(tmp.resolve(jar), "");
+        }
         EgressStudy study = prepare(Map.of("meshbench.jmeterHome", home.getParent().toString()));
         assertEquals(tmp.resolve("results"), study.resultsDir());
         assertFalse(Files.exists(tmp.resolve("results")), "prepare creates no folder");
