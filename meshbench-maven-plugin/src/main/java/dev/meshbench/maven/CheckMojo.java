@@ -1,6 +1,6 @@
 package dev.meshbench.maven;
 
-import dev.meshbench.orchestrator.run.RunSettings;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.stats.GateCells;
 import dev.meshbench.results.stats.RegressionGate;
@@ -27,8 +27,8 @@ import org.apache.maven.project.MavenProject;
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class CheckMojo extends AbstractMojo {
-    public static final String P_BASELINE = "meshbench.baseline";
-    public static final String P_MAX_REGRESSION = RunSettings.P_MAX_REGRESSION_PERCENT;
+    public static final String P_BASELINE = Catalogue.BASELINE_NAME;
+    public static final String P_MAX_REGRESSION = Catalogue.MAX_REGRESSION_PERCENT_NAME;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
@@ -37,9 +37,9 @@ public class CheckMojo extends AbstractMojo {
     @Parameter(property = P_BASELINE)
     File baseline;
 
-    /** How much worse than the baseline a figure may get, percent. */
-    @Parameter(property = P_MAX_REGRESSION, defaultValue = RunSettings.DEFAULT_MAX_REGRESSION_PERCENT)
-    double maxRegressionPercent;
+    /** How much worse than the baseline a figure may get, percent (default and rule: the catalogue's). */
+    @Parameter(property = P_MAX_REGRESSION)
+    String maxRegressionPercent;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -74,11 +74,14 @@ public class CheckMojo extends AbstractMojo {
             getLog().info("meshbench gate: no " + P_BASELINE + ", nothing to compare with");
             return null;
         }
+        double maxRegression;
         RegressionGate gate;
         try {
-            gate = new RegressionGate(maxRegressionPercent);
+            maxRegression = maxRegressionPercent == null ? Catalogue.MAX_REGRESSION_PERCENT.defaultParsed()
+                    : Catalogue.MAX_REGRESSION_PERCENT.parse(maxRegressionPercent);
+            gate = new RegressionGate(maxRegression);
         } catch (IllegalArgumentException e) {
-            throw new MojoFailureException(P_MAX_REGRESSION + "=" + maxRegressionPercent + ": " + e.getMessage());
+            throw new MojoFailureException(e.getMessage());
         }
         List<RunResults> current = currentRuns();
         List<RunResults> base;
@@ -93,7 +96,7 @@ public class CheckMojo extends AbstractMojo {
         System.out.printf("[gate] %d run(s) of this build (%s) against %d baseline run(s) from %s%s; at most %s%% worse%n",
                 current.size(), String.join("; ", kinds), comparable.size(), baseline,
                 ignored == 0 ? "" : " (" + ignored + " other baseline run(s) left out: another target, data plane or workload)",
-                RunProperties.plain(maxRegressionPercent));
+                RunProperties.plain(maxRegression));
         if (comparable.isEmpty()) {
             return (P_BASELINE + "=" + baseline + ": none of its " + base.size()
                     + " runs is comparable with this build's (" + String.join("; ", kinds) + "), nothing to gate on");
@@ -105,7 +108,7 @@ public class CheckMojo extends AbstractMojo {
         if (result.fails()) {
             List<String> lines = result.regressions().stream().map(RegressionGate.Cell::message).toList();
             return "regression gate: " + lines.size() + " figure(s) worse than the baseline by more than "
-                    + RunProperties.plain(maxRegressionPercent) + "% and beyond noise:\n  " + String.join("\n  ", lines);
+                    + RunProperties.plain(maxRegression) + "% and beyond noise:\n  " + String.join("\n  ", lines);
         }
         System.out.printf("[gate] passed: %d figures compared, none worse than allowed beyond noise%n",
                 result.cells().size() - result.missing().size());

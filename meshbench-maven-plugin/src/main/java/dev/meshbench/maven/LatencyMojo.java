@@ -1,5 +1,6 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.kubernetes.KubernetesLatencyDeployment;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.kubernetes.LatencyOnCluster;
@@ -61,7 +62,7 @@ public class LatencyMojo extends AbstractMojo {
     File projectRoot;
 
     /** The results folder; cells go to its {@code latency/} folder. */
-    @Parameter(property = RunSettings.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunSettings.DEFAULT_RESULTS_DIR)
+    @Parameter(property = Catalogue.RESULTS_DIR_NAME, defaultValue = "${maven.multiModuleProjectDirectory}/" + Catalogue.RESULTS_DIR_DEFAULT)
     File results;
 
     @Override

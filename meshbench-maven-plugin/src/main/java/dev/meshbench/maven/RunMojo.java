@@ -1,7 +1,6 @@
 package dev.meshbench.maven;
 
 import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
@@ -9,6 +8,7 @@ import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetSettings;
 import dev.meshbench.orchestrator.run.CaseRun;
 import dev.meshbench.orchestrator.run.CpuSets;
+import dev.meshbench.orchestrator.run.EgressRunSettings;
 import dev.meshbench.orchestrator.run.JMeterLoad;
 import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.orchestrator.run.WarmUp;
@@ -66,17 +66,9 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "meshbench.projectRoot", defaultValue = "${maven.multiModuleProjectDirectory}", required = true)
     File projectRoot;
 
-    /** Seconds between progress lines. */
-    @Parameter(property = RunSettings.P_PROGRESS_SECONDS, defaultValue = RunSettings.DEFAULT_PROGRESS_SECONDS)
-    int progressSeconds;
-
     /** The JMeter version recorded in the results: the root pom's {@code jmeter.version}, the one jmeter:configure lays out. */
     @Parameter(property = "meshbench.jmeterVersion", defaultValue = "${jmeter.version}", required = true)
     String jmeterVersion;
-
-    /** Heap of the JMeter JVM (MB). */
-    @Parameter(property = RunSettings.P_JMETER_HEAP_MB, defaultValue = RunSettings.DEFAULT_JMETER_HEAP_MB)
-    int jmeterHeapMb;
 
     /** The Acmeair plan and the JTL format file (jmeter-plans). */
     @Parameter(defaultValue = "${maven.multiModuleProjectDirectory}/jmeter-plans/src/main/jmeter/acmeair.jmx", required = true)
@@ -96,34 +88,18 @@ public class RunMojo extends AbstractMojo {
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         Map<String, String> props = RunProperties.collect(project, session);
-        RunSettings config;
-        MeasurementInfo measurement;
-        int repeats;
-        CpuSets cpuSets;
-        int rewardsPercent;
+        EgressRunSettings settings;
         try {
-            config = RunProperties.config(props, caseId, projectRoot.toPath());
-            measurement = RunSettings.measurement(props, config.clients());
-            repeats = RunSettings.repeats(props);
-            rewardsPercent = RunSettings.rewardsPercent(props);
-            boolean local = RunSettings.target(props) == dev.meshbench.results.TargetKind.LOCAL;
-            if (!local && !config.workload().addedLatencyMs().isEmpty()) {
-                throw new IllegalArgumentException(RunSettings.P_SLOW_SERVICE + "=" + props.get(RunSettings.P_SLOW_SERVICE)
-                        + ": only the local target can slow a service down");
-            }
-            cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
-            if (!local && !cpuSets.lists().isEmpty()) {
-                throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
-                        + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
-            }
-            RunSettings.LoadCapacity.ofThisHost(jmeterHeapMb).check(config.clients());
-            int comparable = BaselineCheck.check(baseline, config, RunSettings.target(props)).size();
+            settings = RunProperties.egressRun(props, caseId, projectRoot.toPath());
+            int comparable = BaselineCheck.check(baseline, settings.run(), settings.target()).size();
             if (comparable > 0) {
                 getLog().info(CheckMojo.P_BASELINE + "=" + baseline + ": " + comparable + " comparable run(s) for the gate");
             }
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        RunSettings config = settings.run();
+        int repeats = settings.repeats();
         // What runs killed earlier left (processes, key files, runs still marked running) goes first, said line by line.
         dev.meshbench.orchestrator.lifetime.Leftovers.sweepAndSay(config.resultsDir(), System.out);
         JMeterLoad.Install jmeter;
@@ -147,8 +123,8 @@ public class RunMojo extends AbstractMojo {
             String left = i == 0 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
             System.out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
                     repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
-            MeasurementInfo m = measurement.withRun(repeat, repeats, settings(props, cpuSets));
-            Optional<String> problem = runOne(c, props, config, m, rewardsPercent, jmeter, runs, cpuSets);
+            MeasurementInfo m = settings.measurement().withRun(repeat, repeats, settings.recorded());
+            Optional<String> problem = runOne(c, settings, m, jmeter, runs);
             problem.ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
@@ -158,13 +134,16 @@ public class RunMojo extends AbstractMojo {
     }
 
     /** One case run, start to finish; the problem, if any, for the build's verdict. */
-    private Optional<String> runOne(EgressCase c, Map<String, String> props, RunSettings config, MeasurementInfo measurement,
-            int rewardsPercent, JMeterLoad.Install jmeter, List<RunResults> runs, CpuSets cpuSets) throws MojoExecutionException {
+    private Optional<String> runOne(EgressCase c, EgressRunSettings settings, MeasurementInfo measurement, JMeterLoad.Install jmeter,
+            List<RunResults> runs) throws MojoExecutionException {
+        RunSettings config = settings.run();
+        CpuSets cpuSets = settings.cpuSets();
+        int jmeterHeapMb = settings.jmeterHeapMb();
         Target target;
         try {
-            target = switch (RunSettings.target(props)) {
-                case LOCAL -> localTarget(props, config, cpuSets);
-                case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(),
+            target = switch (settings.target()) {
+                case LOCAL -> localTarget(settings);
+                case KUBERNETES -> KubernetesTarget.of(settings.kubernetes().orElseThrow(), config.customers(),
                         config.flightDays(), config.workload(), config.mesh().ingress(), System.out);
             };
         } catch (IllegalArgumentException e) {
@@ -181,11 +160,11 @@ public class RunMojo extends AbstractMojo {
         Runtime.getRuntime().addShutdownHook(hook);
         Optional<String> loadFailure = Optional.empty();
         try {
-            Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent,
+            Map<String, String> jmeterProps = JMeterLoad.properties(config, run, settings.rewardsPercent(),
                     measurement.targetRatePerSecond());
-            List<String> cmd = jmeterCommand(cpuSets, jmeter, jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
-            warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets);
-            run.showProgress(Duration.ofSeconds(Math.max(1, progressSeconds)));
+            List<String> cmd = jmeterCommand(cpuSets, jmeterHeapMb, jmeter, jmeterProps, run.runDir().resolve(JMeterLoad.LOG));
+            warmUp(run, config, measurement, jmeter, jmeterProps, cpuSets, jmeterHeapMb);
+            run.showProgress(Duration.ofSeconds(settings.progressSeconds()));
             JMeterLoad.Running load = JMeterLoad.start(cmd, jmeter, run.runDir().resolve(JMeterLoad.CONSOLE));
             // Stopped when a component dies, or past twice its plan; the run then fails with the reason.
             run.stopLoadWith(load::stop);
@@ -234,7 +213,7 @@ public class RunMojo extends AbstractMojo {
      * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
      */
     private void warmUp(CaseRun run, RunSettings config, MeasurementInfo measurement, JMeterLoad.Install jmeter,
-            Map<String, String> jmeterProps, CpuSets cpuSets) throws InterruptedException {
+            Map<String, String> jmeterProps, CpuSets cpuSets, int jmeterHeapMb) throws InterruptedException {
         WarmupInfo plan = measurement.warmup();
         if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
             return;
@@ -248,7 +227,7 @@ public class RunMojo extends AbstractMojo {
         if (!measurement.targetRatePerSecond().isEmpty()) {
             p.put("rate", RunProperties.plain(measurement.targetRatePerSecond().get(step)));
         }
-        List<String> cmd = jmeterCommand(cpuSets, jmeter, p, run.runDir().resolve("warmup-" + JMeterLoad.LOG));
+        List<String> cmd = jmeterCommand(cpuSets, jmeterHeapMb, jmeter, p, run.runDir().resolve("warmup-" + JMeterLoad.LOG));
         System.out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
                 ? "until two successive " + plan.windowSeconds() + "-s windows are within " + RunProperties.plain(plan.tolerancePercent())
                         + "% (at most " + plan.limitSeconds() + " s)"
@@ -258,48 +237,21 @@ public class RunMojo extends AbstractMojo {
         run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), System.out, run.caseId()));
     }
 
-    /**
-     * What {@code run.json} records as the run's settings: every {@code meshbench.*} property in effect, defaults
-     * included, less anything that may hold a secret (tokens, passwords, kubeconfig paths; a MongoDB URI's user
-     * part), plus the JVM heaps of JMeter, the services and MongoDB.
-     */
-    private Map<String, String> settings(Map<String, String> props, CpuSets cpuSets) {
-        Map<String, String> s = new java.util.TreeMap<>(RunSettings.DEFAULTS);
-        if (RunSettings.study(props)) {
-            s.putAll(RunSettings.STUDY);
-        }
-        props.forEach((k, v) -> {
-            String key = k.toLowerCase(Locale.ROOT);
-            if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
-                    || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")) {
-                return;
-            }
-            s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
-        });
-        s.put(RunSettings.P_CASES, caseId);
-        s.putAll(cpuSets.asProperties());
-        s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
-        s.put("jvm.services", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.APP_JVM));
-        s.put("jvm.mongo", String.join(" ", dev.meshbench.orchestrator.local.LocalDeployment.MONGO_JVM));
-        s.put("jvm.nettyProxies", String.join(" ", dev.meshbench.orchestrator.local.ProxyLaunch.NETTY_JVM));
-        return s;
-    }
-
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
-    private Target localTarget(Map<String, String> props, RunSettings config, CpuSets cpuSets) {
+    private Target localTarget(EgressRunSettings settings) {
+        RunSettings config = settings.run();
         LocalDataPlane dataPlane;
         try {
-            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY),
-                    props.get(LocalDataPlane.P_NGINX_BINARY), System.getenv("PATH"), project.getVersion());
+            dataPlane = LocalDataPlane.resolve(config.mesh(), settings.binaries(), System.getenv("PATH"), project.getVersion());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("data plane " + config.mesh().dataPlane().id() + ": " + e.getMessage(), e);
         }
         return new LocalTarget(new LocalTargetSettings(ComponentJars.inBuildTree(projectRoot.toPath()), RunSettings.COMPONENT_READY_TIMEOUT,
-                config.customers(), config.flightDays(), dataPlane, config.workload(), cpuSets));
+                config.customers(), config.flightDays(), dataPlane, config.workload(), settings.cpuSets()));
     }
 
     /** JMeter on Maven's JDK with the kit's plan and JTL format, pinned to the load generator's CPU set. */
-    private List<String> jmeterCommand(CpuSets cpuSets, JMeterLoad.Install jmeter, Map<String, String> props, Path log) {
+    private List<String> jmeterCommand(CpuSets cpuSets, int jmeterHeapMb, JMeterLoad.Install jmeter, Map<String, String> props, Path log) {
         return JMeterLoad.command(cpuSets.prefix(ComponentRole.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
                 jmeterHeapMb, jmeter, plan.toPath(), jtlProperties.toPath(), props, log);
     }

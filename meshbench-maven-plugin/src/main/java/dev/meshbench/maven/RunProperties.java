@@ -1,5 +1,7 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.orchestrator.run.EgressRunSettings;
 import dev.meshbench.orchestrator.run.RunSettings;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -36,8 +38,18 @@ final class RunProperties {
 
     /** The run configuration for one case, with results kept under the checkout (not under target/). */
     static RunSettings config(Map<String, String> props, String caseId, Path projectRoot) {
+        return RunSettings.fromProperties(withCases(props, caseId), Catalogue.STUDY.value(props),
+                projectRoot.resolve(Catalogue.RESULTS_DIR_DEFAULT));
+    }
+
+    /** Everything an egress run of this module's cases needs, validated, with results kept under the checkout. */
+    static EgressRunSettings egressRun(Map<String, String> props, String caseId, Path projectRoot) {
+        return EgressRunSettings.fromProperties(withCases(props, caseId), projectRoot.resolve(Catalogue.RESULTS_DIR_DEFAULT));
+    }
+
+    private static Map<String, String> withCases(Map<String, String> props, String caseId) {
         Map<String, String> p = new HashMap<>(props);
-        p.put(RunSettings.P_CASES, caseId);
-        return RunSettings.fromProperties(p, RunSettings.study(props), projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR));
+        p.put(Catalogue.CASES.name(), caseId);
+        return p;
     }
 }

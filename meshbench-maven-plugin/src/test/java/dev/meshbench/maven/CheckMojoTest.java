@@ -37,7 +37,7 @@ class CheckMojoTest {
             m.project.setContextValue(RunMojo.PROBLEMS, problems);
             m.project.setContextValue(RunMojo.RUN_RESULTS, new ArrayList<>());
         }
-        m.maxRegressionPercent = 10;
+        m.maxRegressionPercent = "10";
         return m;
     }
 
@@ -98,9 +98,9 @@ class CheckMojoTest {
     void badMaxRegression() throws Exception {
         CheckMojo m = mojo(List.of());
         m.baseline = Files.createDirectories(tmp.resolve("empty")).toFile();
-        m.maxRegressionPercent = -5;
+        m.maxRegressionPercent = "-5";
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertTrue(e.getMessage().startsWith("meshbench.maxRegressionPercent=-5.0: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("meshbench.maxRegressionPercent=-5: "), e.getMessage());
     }
 
     @Test

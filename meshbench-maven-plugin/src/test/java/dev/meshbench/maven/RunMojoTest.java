@@ -43,9 +43,7 @@ class RunMojoTest {
         m.session = Builds.session(Map.of(), user);
         m.caseId = "sni";
         m.projectRoot = tmp.toFile();
-        m.progressSeconds = 5;
         m.jmeterVersion = "5.6.3";
-        m.jmeterHeapMb = 1024;
         m.plan = tmp.resolve("acmeair.jmx").toFile();
         m.jtlProperties = tmp.resolve("meshbench-jtl.properties").toFile();
         m.jmeterConfig = tmp.resolve("target/config.json").toFile();
@@ -55,14 +53,14 @@ class RunMojoTest {
     @ParameterizedTest(name = "-D{0}={1} stops the run: {2}")
     @CsvSource(delimiter = '|', value = {
         "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
-        "meshbench.stepSeconds|0|meshbench.stepSeconds=0: must be a positive number of seconds",
-        "meshbench.repeats|0|meshbench.repeats=0: must be between 1 and 100 (runs of each case)",
-        "meshbench.rewardsPercent|150|meshbench.rewardsPercent=150: must be between 0 and 100 (percent of session rounds)",
+        "meshbench.stepSeconds|0|meshbench.stepSeconds=0: must be 1 or more seconds",
+        "meshbench.repeats|0|meshbench.repeats=0: must be between 1 and 100 runs of each case",
+        "meshbench.rewardsPercent|150|meshbench.rewardsPercent=150: must be between 0 and 100 percent of session rounds",
         "meshbench.rate|fast|meshbench.rate=fast: 'fast' is not a number; give requests per second, e.g. 300, or one per step like 100,200",
         "meshbench.warmup|soon|meshbench.warmup=soon: give stable (until throughput is stable), a number of seconds, or 0 (none)",
-        "meshbench.saturationPercent|120|meshbench.saturationPercent=120: must be at most 100 (percent of all cores)",
+        "meshbench.saturationPercent|120|meshbench.saturationPercent=120: must be above 0 and at most 100; give a percent of all cores such as 90",
         "meshbench.target|k8s|meshbench.target=k8s: must be one of local, kubernetes",
-        "meshbench.dataplane|istio|meshbench.dataplane=istio: 'istio' is not a data plane; allowed: netty, envoy",
+        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of netty, envoy",
         "meshbench.cpus.mesh|0-x|meshbench.cpus.mesh=0-x: give CPUs as taskset does, e.g. 0, 2-3 or 0,2-3",
     })
     void badPropertyNamesItself(String key, String value, String message) {
@@ -77,7 +75,7 @@ class RunMojoTest {
     @DisplayName("a bad value in the POM (a profile) is named the same way as one given with -D")
     void badPomProperty() {
         MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(Map.of("meshbench.customers", "many"), Map.of()).execute());
-        assertEquals("meshbench.customers=many: must be a whole number", e.getMessage());
+        assertEquals("meshbench.customers=many: must be a whole number of customers", e.getMessage());
     }
 
     @Test
@@ -220,7 +218,10 @@ class RunMojoTest {
     @DisplayName("on a cluster the baseline's runs are Istio's: a cluster run is comparable, a local one is not")
     void clusterBaseline() throws Exception {
         Path base = baselineRun("k1", "sni", TargetKind.KUBERNETES, "istio", List.of(1, 5));
-        RunMojo m = mojo(Map.of(), Map.of("meshbench.target", "kubernetes"));
+        // The cluster's settings are validated with the rest, before the baseline: an external MongoDB is required.
+        Path ca = Files.writeString(tmp.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        RunMojo m = mojo(Map.of(), Map.of("meshbench.target", "kubernetes", "meshbench.mongo.uri",
+                "mongodb://mongo.db.example.com:27017/?tls=true", "meshbench.mongo.ca", ca.toString(), "meshbench.mongo.cidr", "10.0.0.5/32"));
         m.baseline = base.toFile();
         MojoExecutionException e = assertThrows(MojoExecutionException.class, m::execute);
         assertTrue(e.getMessage().startsWith(m.jmeterConfig.toPath() + " does not exist"), e.getMessage());

@@ -269,7 +269,7 @@ public final class Catalogue {
     // ---- The Maven goals' own settings --------------------------------------------------------------------------
 
     public static final Setting<Integer> JMETER_HEAP_MB = Setting.named("meshbench.jmeterHeapMb")
-            .parser(Parsers.wholeNumber(JMETER_MIN_HEAP_MB, 1 << 20, "MB (JMeter starts with -Xms" + JMETER_MIN_HEAP_MB + "m)"))
+            .parser(Parsers.wholeNumber(JMETER_MIN_HEAP_MB, Integer.MAX_VALUE, "MB (JMeter starts with -Xms" + JMETER_MIN_HEAP_MB + "m)"))
             .defaultValue("1024")
             .doc("heap of the JMeter JVM; also bounds the clients of a step (1 MB each)")
             .goals(EGRESS_RUN).build();

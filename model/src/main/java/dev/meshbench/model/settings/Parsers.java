@@ -41,13 +41,14 @@ public final class Parsers {
 
     /** A whole number from {@code min} to {@code max}, of {@code unit} (e.g. "seconds"). */
     public static Parser<Integer> wholeNumber(int min, int max, String unit) {
-        String range = max == Integer.MAX_VALUE ? (min == 0 ? "0 or more" : "at least " + min) : min + " to " + max;
+        String range = max == Integer.MAX_VALUE ? min + " or more" : min + " to " + max;
+        String plainUnit = unit.contains(" (") ? unit.substring(0, unit.indexOf(" (")) : unit;
         return new Parser<>(max == Integer.MAX_VALUE ? "a whole number of " + unit + ", " + range : range + " " + unit, v -> {
             int n;
             try {
                 n = Integer.parseInt(v);
             } catch (NumberFormatException e) {
-                throw new Parser.Invalid("must be a whole number of " + unit);
+                throw new Parser.Invalid("must be a whole number of " + plainUnit);
             }
             if (n < min || n > max) {
                 throw new Parser.Invalid(max == Integer.MAX_VALUE ? "must be " + range + " " + unit

@@ -26,19 +26,6 @@ class UpCommandTest {
     }
 
     @Test
-    @DisplayName("the README's copy of 'up --help' is the real one")
-    void readmeShowsTheRealHelp() throws java.io.IOException {
-        java.nio.file.Path readme = java.nio.file.Path.of(System.getProperty("basedir", ".")).resolve("../README.md").normalize();
-        String text = java.nio.file.Files.readString(readme, java.nio.charset.StandardCharsets.UTF_8);
-        String prompt = "$ java -jar orchestrator/target/meshbench.jar up --help\n";
-        int start = text.indexOf(prompt);
-        assertTrue(start >= 0, readme + " shows no '" + prompt.trim() + "'");
-        String shown = text.substring(start + prompt.length(), text.indexOf("```", start));
-        CommandLine cli = new CommandLine(MeshbenchMain.class).getSubcommands().get("up");
-        assertEquals(cli.getUsageMessage(CommandLine.Help.Ansi.OFF), shown);
-    }
-
-    @Test
     @DisplayName("without options, the parsed values are RunSettings's defaults")
     void parsedDefaultsAreRunConfigs() {
         UpCommand up = new UpCommand();
