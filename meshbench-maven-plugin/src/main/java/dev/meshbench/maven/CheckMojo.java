@@ -1,6 +1,6 @@
 package dev.meshbench.maven;
 
-import dev.meshbench.orchestrator.run.RunSettings;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.run.Verdict;
 import dev.meshbench.results.RunResults;
 import java.util.List;
@@ -36,14 +36,8 @@ public class CheckMojo extends AbstractMojo {
                     + "; meshbench:run must run first in the same build");
         }
         Map<String, String> props = RunProperties.collect(project, session);
-        String max = props.getOrDefault(Verdict.P_MAX_REGRESSION_PERCENT, RunSettings.DEFAULT_MAX_REGRESSION_PERCENT).trim();
-        double maxRegression;
         try {
-            maxRegression = Double.parseDouble(max);
-        } catch (NumberFormatException e) {
-            throw new MojoFailureException(Verdict.P_MAX_REGRESSION_PERCENT + "=" + max + ": must be a number");
-        }
-        try {
+            double maxRegression = Catalogue.MAX_REGRESSION_PERCENT.value(props);
             var verdict = Verdict.of(failed.stream().map(String::valueOf).toList(), done.stream().map(RunResults.class::cast).toList(),
                     props.get(Verdict.P_BASELINE), maxRegression, System.out);
             if (verdict.isPresent()) {

@@ -1,7 +1,7 @@
 package dev.meshbench.maven;
 
 import dev.meshbench.orchestrator.latency.LatencyStudy;
-import dev.meshbench.orchestrator.run.RunSettings;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.results.LatencyCellResults;
 import java.io.File;
 import java.util.List;
@@ -22,7 +22,7 @@ public class LatencyReportMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
 
-    @Parameter(property = RunSettings.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunSettings.DEFAULT_RESULTS_DIR)
+    @Parameter(property = Catalogue.RESULTS_DIR_NAME, defaultValue = "${maven.multiModuleProjectDirectory}/" + Catalogue.RESULTS_DIR_DEFAULT)
     File results;
 
     @Override

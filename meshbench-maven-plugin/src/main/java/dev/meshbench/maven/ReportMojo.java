@@ -1,8 +1,8 @@
 package dev.meshbench.maven;
 
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.ReportGenerator;
 import dev.meshbench.charts.load.ConversionMode;
-import dev.meshbench.orchestrator.run.RunSettings;
 import java.io.File;
 import java.io.IOException;
 import java.time.Instant;
@@ -21,16 +21,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
 public class ReportMojo extends AbstractMojo {
     /** The results folder (one sub-folder per run). */
-    @Parameter(property = RunSettings.P_RESULTS_DIR, defaultValue = "${maven.multiModuleProjectDirectory}/" + RunSettings.DEFAULT_RESULTS_DIR)
+    @Parameter(property = Catalogue.RESULTS_DIR_NAME, defaultValue = "${maven.multiModuleProjectDirectory}/" + Catalogue.RESULTS_DIR_DEFAULT)
     File results;
 
     /** Where the report goes (default: the {@code report} folder inside the results folder). */
-    @Parameter(property = "meshbench.report")
+    @Parameter(property = Catalogue.REPORT_NAME)
     File report;
 
-    /** Client count for the response-time and CPU charts (the study used 20). */
-    @Parameter(property = RunSettings.P_REPORT_CLIENTS, defaultValue = RunSettings.DEFAULT_REPORT_CLIENTS)
-    int clients;
+    /** Client count for the response-time and CPU charts (default and rule: the catalogue's meshbench.reportClients). */
+    @Parameter(property = Catalogue.REPORT_CLIENTS_NAME)
+    String clients;
 
     /** The module, whose context holds this build's runs' problems when meshbench:run ran before (none when run by hand). */
     @Parameter(defaultValue = "${project}", readonly = true)
@@ -43,7 +43,8 @@ public class ReportMojo extends AbstractMojo {
             report = new File(results, "report");
         }
         try {
-            ReportGenerator.generate(results.toPath(), report.toPath(), clients, ConversionMode.NONE, Instant.now());
+            int chartClients = clients == null ? Catalogue.REPORT_CLIENTS.defaultParsed() : Catalogue.REPORT_CLIENTS.parse(clients);
+            ReportGenerator.generate(results.toPath(), report.toPath(), chartClients, ConversionMode.NONE, Instant.now());
             getLog().info("meshbench report: " + report.toPath().resolve("index.html"));
         } catch (IOException | RuntimeException e) {
             // meshbench:check, which gives the runs' verdict, does not run after this: the verdict goes with the failure

@@ -21,7 +21,7 @@ class ReportMojoTest {
     private static ReportMojo mojo(Path results) {
         ReportMojo m = new ReportMojo();
         m.results = results.toFile();
-        m.clients = 20;
+        m.clients = "20";
         return m;
     }
 

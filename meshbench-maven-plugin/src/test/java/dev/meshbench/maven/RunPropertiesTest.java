@@ -73,7 +73,7 @@ class RunPropertiesTest {
     void blankUserPropertyIsAnError() {
         Map<String, String> p = collect(Map.of(), Map.of(), Map.of(KEY, " "));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> config(p, "sni", Path.of(".")));
-        assertEquals("meshbench.stepSeconds=: must be a whole number", e.getMessage());
+        assertEquals("meshbench.stepSeconds=: must be a whole number of seconds", e.getMessage());
     }
 
     @Test
@@ -88,11 +88,11 @@ class RunPropertiesTest {
     void studyFromThePom() {
         Map<String, String> p = collect(Map.of("meshbench.study", "true"), Map.of(), Map.of(KEY, "60"));
         RunSettings c = config(p, "sni", Path.of("."));
-        assertEquals(RunSettings.parseClients(RunSettings.STUDY.get(RunSettings.P_CLIENTS)), c.clients());
+        assertEquals(List.of(1, 5, 10, 20, 30, 40, 50, 60), c.clients());
         assertEquals(60, c.stepSeconds());
         RunSettings notStudy = config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
                 "sni", Path.of("."));
-        assertEquals(RunSettings.parseClients(RunSettings.DEFAULTS.get(RunSettings.P_CLIENTS)), notStudy.clients());
+        assertEquals(List.of(1, 5, 10, 20), notStudy.clients());
     }
 
     @Test
@@ -114,6 +114,6 @@ class RunPropertiesTest {
     private static RunSettings config(Map<String, String> props, String caseId, Path root) {
         Map<String, String> p = new java.util.HashMap<>(props);
         p.put(RunSettings.P_CASES, caseId);
-        return RunSettings.fromProperties(p, RunSettings.study(p), root.resolve(RunSettings.DEFAULT_RESULTS_DIR));
+        return RunSettings.fromProperties(p, dev.meshbench.model.settings.Catalogue.STUDY.value(p), root.resolve(dev.meshbench.model.settings.Catalogue.RESULTS_DIR_DEFAULT));
     }
 }

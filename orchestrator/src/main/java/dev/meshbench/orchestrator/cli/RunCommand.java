@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.cli;
 
 import dev.meshbench.charts.load.ConversionMode;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.ReportGenerator;
 import dev.meshbench.orchestrator.latency.LatencyStudy;
 import dev.meshbench.orchestrator.run.EgressStudy;
@@ -68,11 +69,13 @@ final class RunCommand implements Callable<Integer> {
         }
         props.put(RunSettings.P_CASES, study.caseId != null ? study.caseId : study.cases);
         EgressStudy egress = EgressStudy.prepare(props, root, version == null ? "dev" : version, out);
+        // The report's and the gate's settings are checked before anything runs, too.
+        Path report = Catalogue.REPORT_DIR.read(props).map(Path::of).orElse(egress.resultsDir().resolve("report"));
+        int clients = Catalogue.REPORT_CLIENTS.value(props);
+        double maxRegression = Catalogue.MAX_REGRESSION_PERCENT.value(props);
         List<RunResults> runs = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         egress.run(runs, problems);
-        Path report = Optional.ofNullable(props.get("meshbench.report")).map(Path::of).orElse(egress.resultsDir().resolve("report"));
-        int clients = Integer.parseInt(props.getOrDefault(RunSettings.P_REPORT_CLIENTS, RunSettings.DEFAULT_REPORT_CLIENTS).trim());
         System.setProperty("java.awt.headless", "true");
         boolean reported = false;
         try {
@@ -82,9 +85,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             out.println("[meshbench] FAILED: building the report from " + egress.resultsDir() + " into " + report + " failed: " + e.getMessage());
         }
-        double maxRegression = Double.parseDouble(props.getOrDefault(Verdict.P_MAX_REGRESSION_PERCENT,
-                RunSettings.DEFAULT_MAX_REGRESSION_PERCENT).trim());
-        Optional<String> verdict = Verdict.of(problems, runs, props.get(Verdict.P_BASELINE), maxRegression, out);
+        Optional<String> verdict = Verdict.of(problems, runs, Catalogue.BASELINE.read(props).orElse(null), maxRegression, out);
         if (verdict.isPresent()) {
             out.println("[meshbench] FAILED: " + verdict.get());
             return 1;

@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.cli;
 
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
@@ -41,27 +42,27 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--log-dir", description = "Where component logs go (default: target/meshbench-up/<case>).")
     Path logDir;
 
-    // The defaults are RunSettings's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .proxyWorkers, .ingress): picocli
-    // shows a field's initial value as ${DEFAULT-VALUE}.
+    // The defaults are the settings catalogue's (meshbench.customers, .flightDays, .dataplane, .sidecarMtls, .ingress,
+    // .proxyWorkers), as a Maven run's: picocli shows a field's initial value as ${DEFAULT-VALUE}.
     @Option(names = "--customers", description = "Customers to load (default: ${DEFAULT-VALUE}).")
-    int customers = Integer.parseInt(RunSettings.DEFAULTS.get(RunSettings.P_CUSTOMERS));
+    int customers = Catalogue.CUSTOMERS.defaultParsed();
 
     @Option(names = "--flight-days", description = "Days of flights to load (default: ${DEFAULT-VALUE}).")
-    int flightDays = Integer.parseInt(RunSettings.DEFAULTS.get(RunSettings.P_FLIGHT_DAYS));
+    int flightDays = Catalogue.FLIGHT_DAYS.defaultParsed();
 
     @Option(names = "--dataplane", description = "netty (the kit's stand-ins) or envoy (Envoy sidecars and gateway, nginx SNI proxy) "
             + "(default: ${DEFAULT-VALUE}).")
-    String dataPlane = RunSettings.DEFAULTS.get(RunSettings.P_DATAPLANE);
+    String dataPlane = Catalogue.DATAPLANE.defaultValue().orElseThrow();
 
     @Option(names = "--sidecar-mtls", arity = "1", description = "Mutual TLS between sidecars, true or false (default: ${DEFAULT-VALUE}).")
-    String sidecarMtls = RunSettings.DEFAULTS.get(RunSettings.P_SIDECAR_MTLS);
+    String sidecarMtls = Catalogue.SIDECAR_MTLS.defaultValue().orElseThrow();
 
     @Option(names = "--ingress", arity = "1", description = "One entry, an ingress gateway routing /auth, /customer, /flight and "
             + "/booking to the services' sidecars, true or false (default: ${DEFAULT-VALUE}).")
-    String ingress = RunSettings.DEFAULTS.get(RunSettings.P_INGRESS);
+    String ingress = Catalogue.INGRESS.defaultValue().orElseThrow();
 
     @Option(names = "--proxy-workers", description = "Worker threads of every proxy (default: ${DEFAULT-VALUE}, Istio's sidecar default).")
-    int proxyWorkers = Integer.parseInt(RunSettings.DEFAULTS.get(RunSettings.P_PROXY_WORKERS));
+    int proxyWorkers = Catalogue.PROXY_WORKERS.defaultParsed();
 
     @Option(names = "--envoy-binary", description = "Envoy binary (default: envoy on PATH).")
     String envoyBinary;
@@ -75,10 +76,13 @@ final class UpCommand implements Callable<Integer> {
         Path logs = (logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id())).toAbsolutePath().normalize();
         PlanOptions options;
         try {
-            RunSettings.checkCustomers("--customers", customers); // the loaders' limits, before anything is deployed
-            RunSettings.checkFlightDays("--flight-days", flightDays);
-            options = new PlanOptions(DataPlane.byId(dataPlane), RunSettings.parseBoolean("--sidecar-mtls", sidecarMtls), proxyWorkers,
-                    RunSettings.parseBoolean("--ingress", ingress));
+            // the settings' rules, the loaders' limits among them, before anything is deployed
+            Catalogue.CUSTOMERS.parseAs("--customers", Integer.toString(customers));
+            Catalogue.FLIGHT_DAYS.parseAs("--flight-days", Integer.toString(flightDays));
+            options = new PlanOptions(DataPlane.byId(Catalogue.DATAPLANE.parseAs("--dataplane", dataPlane)),
+                    Catalogue.SIDECAR_MTLS.parseAs("--sidecar-mtls", sidecarMtls),
+                    Catalogue.PROXY_WORKERS.parseAs("--proxy-workers", Integer.toString(proxyWorkers)),
+                    Catalogue.INGRESS.parseAs("--ingress", ingress));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

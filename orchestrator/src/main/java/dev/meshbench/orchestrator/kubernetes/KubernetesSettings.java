@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.kubernetes;
 
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.latency.LatencyPlanner;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import java.net.InetAddress;
@@ -42,24 +43,24 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         Optional<URI> ingressUrl, Optional<URI> entrypointUrl, Optional<URI> prometheusUrl, String prometheusService,
         String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout) {
 
-    public static final String P_KUBECONFIG = "meshbench.kubeconfig";
-    public static final String P_NAMESPACE = "meshbench.namespace";
-    public static final String P_IMAGE_SERVICES = "meshbench.images.services";
-    public static final String P_IMAGE_REGISTRY = "meshbench.images.registry";
-    public static final String P_IMAGE_TAG = "meshbench.images.tag";
-    public static final String P_IMAGE_SNI_PROXY = "meshbench.images.sniProxy";
-    public static final String P_MONGO_URI = "meshbench.mongo.uri";
-    public static final String P_MONGO_CA = "meshbench.mongo.ca";
-    public static final String P_MONGO_CIDR = "meshbench.mongo.cidr";
-    public static final String P_MONGO_WILDCARD = "meshbench.mongo.wildcard";
-    public static final String P_INGRESS_URL = "meshbench.ingressUrl";
-    public static final String P_ENTRYPOINT_URL = "meshbench.latency.entrypointUrl";
-    public static final String P_PROMETHEUS_URL = "meshbench.prometheus.url";
-    public static final String P_PROMETHEUS_SERVICE = "meshbench.prometheus.service";
-    public static final String P_EGRESS_GATEWAY_NAMESPACE = "meshbench.egressGateway.namespace";
-    public static final String P_INGRESS_GATEWAY_NAMESPACE = "meshbench.ingressGateway.namespace";
-    public static final String P_KEEP = "meshbench.keep";
-    public static final String P_READY_TIMEOUT = "meshbench.kubernetes.readyTimeoutSeconds";
+    public static final String P_KUBECONFIG = Catalogue.KUBECONFIG.name();
+    public static final String P_NAMESPACE = Catalogue.NAMESPACE.name();
+    public static final String P_IMAGE_SERVICES = Catalogue.IMAGES_SERVICES.name();
+    public static final String P_IMAGE_REGISTRY = Catalogue.IMAGES_REGISTRY.name();
+    public static final String P_IMAGE_TAG = Catalogue.IMAGES_TAG.name();
+    public static final String P_IMAGE_SNI_PROXY = Catalogue.IMAGES_SNI_PROXY.name();
+    public static final String P_MONGO_URI = Catalogue.MONGO_URI.name();
+    public static final String P_MONGO_CA = Catalogue.MONGO_CA.name();
+    public static final String P_MONGO_CIDR = Catalogue.MONGO_CIDR.name();
+    public static final String P_MONGO_WILDCARD = Catalogue.MONGO_WILDCARD.name();
+    public static final String P_INGRESS_URL = Catalogue.INGRESS_URL.name();
+    public static final String P_ENTRYPOINT_URL = Catalogue.LATENCY_ENTRYPOINT_URL.name();
+    public static final String P_PROMETHEUS_URL = Catalogue.PROMETHEUS_URL.name();
+    public static final String P_PROMETHEUS_SERVICE = Catalogue.PROMETHEUS_SERVICE.name();
+    public static final String P_EGRESS_GATEWAY_NAMESPACE = Catalogue.EGRESS_GATEWAY_NAMESPACE.name();
+    public static final String P_INGRESS_GATEWAY_NAMESPACE = Catalogue.INGRESS_GATEWAY_NAMESPACE.name();
+    public static final String P_KEEP = Catalogue.KEEP.name();
+    public static final String P_READY_TIMEOUT = Catalogue.READY_TIMEOUT_SECONDS.name();
 
     /** The image name the services' Deployments use in {@code istio-config}. */
     public static final String SERVICES_IMAGE = "acmeair-services";
@@ -70,21 +71,12 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         Objects.requireNonNull(kubeconfig, "kubeconfig");
         Objects.requireNonNull(mongo, P_MONGO_URI);
         images = Map.copyOf(images);
-        for (String[] ns : new String[][] {{P_EGRESS_GATEWAY_NAMESPACE, egressGatewayNamespace},
-                {P_INGRESS_GATEWAY_NAMESPACE, ingressGatewayNamespace}}) {
-            if (!ns[1].matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
-                throw new IllegalArgumentException(ns[0] + "=" + ns[1] + ": not a valid namespace name");
-            }
-        }
-        if (!namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
-            throw new IllegalArgumentException(P_NAMESPACE + "=" + namespace + ": not a valid namespace name (lower-case "
-                    + "letters, digits and '-', at most 63)");
-        }
+        Catalogue.NAMESPACE.parse(namespace);
+        Catalogue.EGRESS_GATEWAY_NAMESPACE.parse(egressGatewayNamespace);
+        Catalogue.INGRESS_GATEWAY_NAMESPACE.parse(ingressGatewayNamespace);
+        Catalogue.PROMETHEUS_SERVICE.parse(prometheusService);
         if (readyTimeout.isNegative() || readyTimeout.isZero()) {
             throw new IllegalArgumentException(P_READY_TIMEOUT + " (" + readyTimeout.toSeconds() + ") must be positive");
-        }
-        if (!prometheusService.matches("[a-z0-9-]+/[a-z0-9-]+")) {
-            throw new IllegalArgumentException(P_PROMETHEUS_SERVICE + "=" + prometheusService + ": must be namespace/name");
         }
     }
 
@@ -128,7 +120,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     /**
      * Reads the egress study's settings from run properties (Maven's {@code -D} and profile properties): the
      * external MongoDB is required, the namespace defaults to {@value TopologyPlanner#APP_NAMESPACE}. The services'
-     * image is {@value #P_IMAGE_SERVICES}, else {@value #P_IMAGE_REGISTRY}{@code /acmeair-services:}{@value #P_IMAGE_TAG},
+     * image is {@code meshbench.images.services}, else {@code meshbench.images.registry}{@code /acmeair-services:}{@code meshbench.images.tag},
      * else {@code istio-config}'s own default.
      */
     public static KubernetesSettings fromProperties(Map<String, String> p) {
@@ -145,27 +137,19 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
 
     private static KubernetesSettings fromProperties(Map<String, String> p, Optional<Mongo> mongo, String defaultNamespace) {
         Map<String, String> images = new LinkedHashMap<>();
-        String services = p.get(P_IMAGE_SERVICES);
-        if (blank(services) && !blank(p.get(P_IMAGE_REGISTRY))) {
-            services = p.get(P_IMAGE_REGISTRY) + "/" + SERVICES_IMAGE + ":" + Optional.ofNullable(p.get(P_IMAGE_TAG))
-                    .filter(t -> !t.isBlank()).orElseThrow(() -> new IllegalArgumentException(P_IMAGE_TAG
-                            + " is empty: needed with " + P_IMAGE_REGISTRY));
-        }
-        if (!blank(services)) {
-            images.put(SERVICES_IMAGE, services.trim());
-        }
-        if (!blank(p.get(P_IMAGE_SNI_PROXY))) {
-            images.put(SNI_PROXY_IMAGE, p.get(P_IMAGE_SNI_PROXY).trim());
-        }
+        Optional<String> registry = Catalogue.IMAGES_REGISTRY.read(p);
+        Optional<String> services = Catalogue.IMAGES_SERVICES.read(p).or(() -> registry.map(r -> r + "/" + SERVICES_IMAGE + ":"
+                + Catalogue.IMAGES_TAG.read(p).orElseThrow(() -> new IllegalArgumentException(P_IMAGE_TAG + " is empty: needed with "
+                        + P_IMAGE_REGISTRY))));
+        services.ifPresent(image -> images.put(SERVICES_IMAGE, image));
+        Catalogue.IMAGES_SNI_PROXY.read(p).ifPresent(image -> images.put(SNI_PROXY_IMAGE, image));
         return new KubernetesSettings(
-                Optional.ofNullable(p.get(P_KUBECONFIG)).filter(s -> !s.isBlank()).map(s -> existingFile(P_KUBECONFIG, s)),
-                Optional.ofNullable(p.get(P_NAMESPACE)).filter(s -> !s.isBlank()).orElse(defaultNamespace),
-                images, mongo, optionalUrl(p, P_INGRESS_URL), optionalUrl(p, P_ENTRYPOINT_URL), optionalUrl(p, P_PROMETHEUS_URL),
-                Optional.ofNullable(p.get(P_PROMETHEUS_SERVICE)).filter(s -> !s.isBlank()).orElse("istio-system/prometheus"),
-                Optional.ofNullable(p.get(P_EGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).orElse("istio-system"),
-                Optional.ofNullable(p.get(P_INGRESS_GATEWAY_NAMESPACE)).filter(s -> !s.isBlank()).map(String::trim)
-                        .orElse("istio-system"),
-                bool(p, P_KEEP), Duration.ofSeconds(integer(p, P_READY_TIMEOUT, 300)));
+                Catalogue.KUBECONFIG.read(p).map(s -> existingFile(P_KUBECONFIG, s)),
+                Catalogue.NAMESPACE.read(p).orElse(defaultNamespace),
+                images, mongo, Catalogue.INGRESS_URL.read(p), Catalogue.LATENCY_ENTRYPOINT_URL.read(p), Catalogue.PROMETHEUS_URL.read(p),
+                Catalogue.PROMETHEUS_SERVICE.value(p), Catalogue.EGRESS_GATEWAY_NAMESPACE.value(p),
+                Catalogue.INGRESS_GATEWAY_NAMESPACE.value(p), Catalogue.KEEP.value(p),
+                Duration.ofSeconds(Catalogue.READY_TIMEOUT_SECONDS.value(p)));
     }
 
     static Mongo mongo(Map<String, String> p) {
@@ -231,46 +215,6 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
             throw new IllegalArgumentException(property + "=" + value + ": no such file");
         }
         return path;
-    }
-
-    private static Optional<URI> optionalUrl(Map<String, String> p, String property) {
-        String v = p.get(property);
-        if (blank(v)) {
-            return Optional.empty();
-        }
-        try {
-            URI u = URI.create(v.trim());
-            if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
-                throw new IllegalArgumentException("not an http(s) URL");
-            }
-            return Optional.of(u);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(property + "=" + v + ": " + e.getMessage());
-        }
-    }
-
-    private static boolean bool(Map<String, String> p, String property) {
-        String v = p.get(property);
-        if (blank(v)) {
-            return false;
-        }
-        return switch (v.trim().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(property + "=" + v + ": must be true or false");
-        };
-    }
-
-    private static int integer(Map<String, String> p, String property, int dflt) {
-        String v = p.get(property);
-        if (blank(v)) {
-            return dflt;
-        }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(property + "=" + v + ": not a whole number");
-        }
     }
 
     private static boolean blank(String s) {

@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.latency;
 
-import java.util.ArrayList;
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Parsers;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,23 +21,13 @@ import java.util.Map;
  */
 public record LatencySettings(List<String> graphs, String cells, int connections, int warmupSeconds, int maxSeconds, int fixedSeconds,
         double loadFraction) {
-    public static final String P_GRAPHS = "meshbench.latency.graphs";
-    public static final String P_CELLS = "meshbench.latency.cells";
-    public static final String P_CONNECTIONS = "meshbench.latency.connections";
-    public static final String P_WARMUP_SECONDS = "meshbench.latency.warmupSeconds";
-    public static final String P_MAX_SECONDS = "meshbench.latency.maxSeconds";
-    public static final String P_FIXED_SECONDS = "meshbench.latency.fixedSeconds";
-    public static final String P_LOAD_FRACTION = "meshbench.latency.loadFraction";
-
-    /** The defaults: the gist's method (64 connections, 30 s, then 30 s at 75%), plus a 10-s warm-up. */
-    public static final Map<String, String> DEFAULTS = Map.of(
-            P_GRAPHS, "single,double",
-            P_CELLS, "all",
-            P_CONNECTIONS, "64",
-            P_WARMUP_SECONDS, "10",
-            P_MAX_SECONDS, "30",
-            P_FIXED_SECONDS, "30",
-            P_LOAD_FRACTION, "0.75");
+    public static final String P_GRAPHS = Catalogue.LATENCY_GRAPHS.name();
+    public static final String P_CELLS = Catalogue.LATENCY_CELLS.name();
+    public static final String P_CONNECTIONS = Catalogue.LATENCY_CONNECTIONS.name();
+    public static final String P_WARMUP_SECONDS = Catalogue.LATENCY_WARMUP_SECONDS.name();
+    public static final String P_MAX_SECONDS = Catalogue.LATENCY_MAX_SECONDS.name();
+    public static final String P_FIXED_SECONDS = Catalogue.LATENCY_FIXED_SECONDS.name();
+    public static final String P_LOAD_FRACTION = Catalogue.LATENCY_LOAD_FRACTION.name();
 
     public LatencySettings {
         graphs = List.copyOf(graphs);
@@ -45,42 +36,19 @@ public record LatencySettings(List<String> graphs, String cells, int connections
         }
     }
 
+    /** The settings from properties, the catalogue's defaults for absent ones; a bad value is refused naming its property. */
     public static LatencySettings fromProperties(Map<String, String> props) {
-        String graphsValue = get(props, P_GRAPHS);
-        List<String> graphs = new ArrayList<>();
-        for (String g : graphsValue.split(",")) {
-            String t = g.trim();
-            if (t.isEmpty()) {
-                throw invalid(P_GRAPHS, graphsValue, "has an empty entry; give graph names or .yaml files separated by commas");
-            }
-            if (graphs.contains(t)) {
-                throw invalid(P_GRAPHS, graphsValue, "names " + t + " twice");
-            }
-            graphs.add(t);
-        }
-        int connections = intIn(props, P_CONNECTIONS, 1, 4096, "connections");
-        int warmup = intIn(props, P_WARMUP_SECONDS, 0, 3600, "seconds");
-        int max = intIn(props, P_MAX_SECONDS, 1, 3600, "seconds");
-        int fixed = intIn(props, P_FIXED_SECONDS, 1, 3600, "seconds");
-        String f = get(props, P_LOAD_FRACTION);
-        double fraction;
-        try {
-            fraction = Double.parseDouble(f);
-        } catch (NumberFormatException e) {
-            throw invalid(P_LOAD_FRACTION, f, "must be a number between 0 and 1, e.g. 0.75");
-        }
-        if (!(fraction > 0 && fraction <= 1)) {
-            throw invalid(P_LOAD_FRACTION, f, "must be above 0 and at most 1, e.g. 0.75");
-        }
-        return new LatencySettings(graphs, get(props, P_CELLS), connections, warmup, max, fixed, fraction);
+        return new LatencySettings(Catalogue.LATENCY_GRAPHS.value(props), Catalogue.LATENCY_CELLS.value(props),
+                Catalogue.LATENCY_CONNECTIONS.value(props), Catalogue.LATENCY_WARMUP_SECONDS.value(props),
+                Catalogue.LATENCY_MAX_SECONDS.value(props), Catalogue.LATENCY_FIXED_SECONDS.value(props),
+                Catalogue.LATENCY_LOAD_FRACTION.value(props));
     }
 
     /** Every setting as a property, defaults included (for the results' settings). */
     public Map<String, String> asProperties() {
         return Map.of(P_GRAPHS, String.join(",", graphs), P_CELLS, cells, P_CONNECTIONS, Integer.toString(connections),
                 P_WARMUP_SECONDS, Integer.toString(warmupSeconds), P_MAX_SECONDS, Integer.toString(maxSeconds),
-                P_FIXED_SECONDS, Integer.toString(fixedSeconds), P_LOAD_FRACTION, java.math.BigDecimal.valueOf(loadFraction)
-                        .stripTrailingZeros().toPlainString());
+                P_FIXED_SECONDS, Integer.toString(fixedSeconds), P_LOAD_FRACTION, Parsers.plain(loadFraction));
     }
 
     /** Wall time of the load of one cell. */
@@ -96,7 +64,7 @@ public record LatencySettings(List<String> graphs, String cells, int connections
     public static final int FILES_PER_CONNECTION = 4;
 
     /**
-     * Refuses more {@value #P_CONNECTIONS} than the open-files limit ({@code ulimit -n}, inherited by what Maven starts)
+     * Refuses more {@code meshbench.latency.connections} than the open-files limit ({@code ulimit -n}, inherited by what Maven starts)
      * allows at {@value #FILES_PER_CONNECTION} per connection, naming the property, the value and the rule; no bound
      * when the limit is unknown (0 or less).
      */
@@ -106,25 +74,6 @@ public record LatencySettings(List<String> graphs, String cells, int connections
                     + " this machine's open-files limit allows (ulimit -n " + openFiles + " / " + FILES_PER_CONNECTION
                     + " descriptors per connection); raise the limit or give fewer connections");
         }
-    }
-
-    private static String get(Map<String, String> props, String key) {
-        String v = props.get(key);
-        return v == null || v.isBlank() ? DEFAULTS.get(key) : v.trim();
-    }
-
-    private static int intIn(Map<String, String> props, String key, int min, int max, String unit) {
-        String v = get(props, key);
-        int n;
-        try {
-            n = Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw invalid(key, v, "must be a whole number of " + unit);
-        }
-        if (n < min || n > max) {
-            throw invalid(key, v, "must be between " + min + " and " + max + " " + unit);
-        }
-        return n;
     }
 
     private static IllegalArgumentException invalid(String key, String value, String rule) {

@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.latency;
 
 import dev.meshbench.charts.latency.LatencyReport;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.latency.LatencyReportModel;
 import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import dev.meshbench.orchestrator.deploy.TargetException;
@@ -85,8 +86,7 @@ public final class LatencyStudy {
             }
         }
         List<LatencyCell> cells = LatencyCell.select(LatencyCell.matrix(List.copyOf(graphs.keySet())), LatencySettings.P_CELLS, settings.cells());
-        String results = props.get(RunSettings.P_RESULTS_DIR);
-        Path resultsDir = results == null || results.isBlank() ? projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR) : Path.of(results.trim());
+        Path resultsDir = Catalogue.RESULTS_DIR.read(props).map(Path::of).orElse(projectRoot.resolve(Catalogue.RESULTS_DIR_DEFAULT));
         AtomicReference<LatencyDeployment> current = new AtomicReference<>();
         Prepared prepared;
         try {

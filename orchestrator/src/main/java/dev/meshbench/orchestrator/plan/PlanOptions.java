@@ -15,7 +15,7 @@ import java.util.Objects;
  */
 public record PlanOptions(DataPlane dataPlane, boolean sidecarMtls, int workers, boolean ingress) {
     /** The most worker threads a proxy may get: beyond it a loopback run on a laptop only measures contention. */
-    public static final int MAX_WORKERS = 64;
+    public static final int MAX_WORKERS = dev.meshbench.model.settings.Catalogue.MAX_PROXY_WORKERS;
 
     public PlanOptions {
         Objects.requireNonNull(dataPlane, "dataPlane");

@@ -1,9 +1,9 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.orchestrator.deploy.TargetException;
-import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.lifetime.ExitStatus;
 import dev.meshbench.orchestrator.local.CpuSets;
@@ -20,7 +20,6 @@ import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepResult;
-import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WarmupInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -32,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The egress study, the one place its runs happen: the cases of {@code meshbench.cases}, {@code meshbench.repeats}
@@ -93,50 +91,26 @@ public final class EgressStudy {
      *                    whose {@code results/} keeps runs
      */
     public static EgressStudy prepare(Map<String, String> props, Path projectRoot, String kitVersion, PrintStream out) {
-        RunSettings config = RunSettings.fromProperties(props, RunSettings.study(props), projectRoot.resolve(RunSettings.DEFAULT_RESULTS_DIR));
-        MeasurementInfo measurement = RunSettings.measurement(props, config.clients());
-        int repeats = RunSettings.repeats(props);
-        int rewardsPercent = RunSettings.rewardsPercent(props);
-        TargetKind target = RunSettings.target(props);
-        if (target != TargetKind.LOCAL && !config.workload().addedLatencyMs().isEmpty()) {
-            throw new IllegalArgumentException(RunSettings.P_SLOW_SERVICE + "=" + props.get(RunSettings.P_SLOW_SERVICE)
-                    + ": only the local target can slow a service down");
-        }
-        CpuSets cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
-        if (target != TargetKind.LOCAL && !cpuSets.lists().isEmpty()) {
-            throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
-                    + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
-        }
-        int heap = goalInt(props, RunSettings.P_JMETER_HEAP_MB, RunSettings.DEFAULT_JMETER_HEAP_MB);
-        int progress = Math.max(1, goalInt(props, RunSettings.P_PROGRESS_SECONDS, RunSettings.DEFAULT_PROGRESS_SECONDS));
-        RunSettings.LoadCapacity.ofThisHost(heap).check(config.clients());
-        String baseline = props.get(Verdict.P_BASELINE);
-        int comparable = BaselineCheck.check(baseline == null ? null : new java.io.File(baseline), config, target).size();
+        EgressRunSettings settings = EgressRunSettings.fromProperties(props, projectRoot.resolve(Catalogue.RESULTS_DIR_DEFAULT));
+        RunSettings config = settings.run();
+        Optional<String> baseline = Catalogue.BASELINE.read(props);
+        int comparable = BaselineCheck.check(baseline.map(java.io.File::new).orElse(null), config, settings.target()).size();
         if (comparable > 0) {
-            out.println("[meshbench] " + Verdict.P_BASELINE + "=" + baseline + ": " + comparable + " comparable run(s) for the gate");
+            out.println("[meshbench] " + Catalogue.BASELINE.name() + "=" + baseline.get() + ": " + comparable + " comparable run(s) for the gate");
         }
         JMeterLoad.Install jmeter;
         try {
-            jmeter = JMeterLoad.Install.locate(props.get(JMeterLoad.Install.P_JMETER_HOME), projectRoot);
+            jmeter = JMeterLoad.Install.locate(Catalogue.JMETER_HOME.read(props).orElse(null), projectRoot);
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        Target where = switch (target) {
-            case LOCAL -> localTarget(config, cpuSets, props, projectRoot, kitVersion);
-            case KUBERNETES -> KubernetesTarget.of(KubernetesSettings.fromProperties(props), config.customers(), config.flightDays(),
+        Target where = switch (settings.target()) {
+            case LOCAL -> localTarget(config, settings.cpuSets(), settings.binaries(), projectRoot, kitVersion);
+            case KUBERNETES -> KubernetesTarget.of(settings.kubernetes().orElseThrow(), config.customers(), config.flightDays(),
                     config.workload(), config.mesh().ingress(), out);
         };
-        return new EgressStudy(config, measurement, repeats, rewardsPercent, where, recordedSettings(props, cpuSets, heap), cpuSets, heap,
-                progress, jmeter, projectRoot, kitVersion, out);
-    }
-
-    private static int goalInt(Map<String, String> props, String key, String fallback) {
-        String v = props.getOrDefault(key, fallback).trim();
-        try {
-            return Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + "=" + v + ": must be a whole number");
-        }
+        return new EgressStudy(config, settings.measurement(), settings.repeats(), settings.rewardsPercent(), where, settings.recorded(),
+                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, projectRoot, kitVersion, out);
     }
 
     /** Where run folders go. */
@@ -255,39 +229,12 @@ public final class EgressStudy {
         run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), out, run.caseId()));
     }
 
-    /**
-     * What {@code run.json} records as the run's settings: every {@code meshbench.*} property in effect, defaults
-     * included, less anything that may hold a secret (tokens, passwords, kubeconfig paths; a MongoDB URI's user
-     * part), plus the JVM heaps of JMeter, the services and MongoDB.
-     */
-    static Map<String, String> recordedSettings(Map<String, String> props, CpuSets cpuSets, int jmeterHeapMb) {
-        Map<String, String> s = new TreeMap<>(RunSettings.DEFAULTS);
-        if (RunSettings.study(props)) {
-            s.putAll(RunSettings.STUDY);
-        }
-        props.forEach((k, v) -> {
-            String key = k.toLowerCase(Locale.ROOT);
-            if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
-                    || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")
-                    || key.equals(JMeterLoad.Install.P_JMETER_HOME.toLowerCase(Locale.ROOT))) {
-                return;
-            }
-            s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
-        });
-        s.putAll(cpuSets.asProperties());
-        s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
-        s.put("jvm.services", String.join(" ", LocalDeployment.APP_JVM));
-        s.put("jvm.mongo", String.join(" ", LocalDeployment.MONGO_JVM));
-        s.put("jvm.nettyProxies", String.join(" ", ProxyLaunch.NETTY_JVM));
-        return s;
-    }
-
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
-    private static Target localTarget(RunSettings config, CpuSets cpuSets, Map<String, String> props, Path projectRoot, String kitVersion) {
+    private static Target localTarget(RunSettings config, CpuSets cpuSets, LocalDataPlane.Binaries binaries, Path projectRoot,
+            String kitVersion) {
         LocalDataPlane dataPlane;
         try {
-            dataPlane = LocalDataPlane.resolve(config.mesh(), props.get(LocalDataPlane.P_ENVOY_BINARY), props.get(LocalDataPlane.P_NGINX_BINARY),
-                    System.getenv("PATH"), kitVersion);
+            dataPlane = LocalDataPlane.resolve(config.mesh(), binaries, System.getenv("PATH"), kitVersion);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bringing the cases up on data plane " + config.mesh().dataPlane().id()
                     + " failed before anything started: " + e.getMessage(), e);

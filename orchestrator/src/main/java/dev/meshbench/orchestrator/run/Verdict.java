@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  */
 public final class Verdict {
     /** A results folder, a run folder or a results.json of earlier runs to gate against. */
-    public static final String P_BASELINE = "meshbench.baseline";
-    public static final String P_MAX_REGRESSION_PERCENT = RunSettings.P_MAX_REGRESSION_PERCENT;
+    public static final String P_BASELINE = dev.meshbench.model.settings.Catalogue.BASELINE_NAME;
+    public static final String P_MAX_REGRESSION_PERCENT = dev.meshbench.model.settings.Catalogue.MAX_REGRESSION_PERCENT_NAME;
 
     private Verdict() {
     }

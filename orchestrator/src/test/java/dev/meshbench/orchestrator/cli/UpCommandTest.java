@@ -3,51 +3,26 @@ package dev.meshbench.orchestrator.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.meshbench.orchestrator.run.RunSettings;
+import dev.meshbench.model.settings.Catalogue;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code meshbench up}: its defaults are RunSettings's, and {@code --help} shows them. Nothing is started here. */
+/** {@code meshbench up}: {@code --help} shows the settings catalogue's defaults; bad values are refused. Nothing is started here. */
 class UpCommandTest {
     private static String help() {
         return new CommandLine(new UpCommand()).getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
     }
 
     @Test
-    @DisplayName("--help shows RunSettings's defaults of customers, flight days, data plane, sidecar mTLS and proxy workers")
-    void helpShowsRunConfigDefaults() {
+    @DisplayName("--help shows the catalogue's defaults of customers, flight days, data plane, sidecar mTLS and proxy workers")
+    void helpShowsTheCataloguesDefaults() {
         String help = help();
-        assertTrue(help.contains("Customers to load (default: " + RunSettings.DEFAULTS.get(RunSettings.P_CUSTOMERS) + ")."), help);
-        assertTrue(help.contains("Days of flights to load (default: " + RunSettings.DEFAULTS.get(RunSettings.P_FLIGHT_DAYS) + ")."), help);
-        assertTrue(help.contains("nginx SNI proxy) (default: " + RunSettings.DEFAULTS.get(RunSettings.P_DATAPLANE) + ")."), help);
-        assertTrue(help.contains("true or false (default: " + RunSettings.DEFAULTS.get(RunSettings.P_SIDECAR_MTLS) + ")."), help);
-        assertTrue(help.contains("Worker threads of every proxy (default: " + RunSettings.DEFAULTS.get(RunSettings.P_PROXY_WORKERS)), help);
-    }
-
-    @Test
-    @DisplayName("the README's copy of 'up --help' is the real one")
-    void readmeShowsTheRealHelp() throws java.io.IOException {
-        java.nio.file.Path readme = java.nio.file.Path.of(System.getProperty("basedir", ".")).resolve("../README.md").normalize();
-        String text = java.nio.file.Files.readString(readme, java.nio.charset.StandardCharsets.UTF_8);
-        String prompt = "$ java -jar orchestrator/target/meshbench.jar up --help\n";
-        int start = text.indexOf(prompt);
-        assertTrue(start >= 0, readme + " shows no '" + prompt.trim() + "'");
-        String shown = text.substring(start + prompt.length(), text.indexOf("```", start));
-        CommandLine cli = new CommandLine(MeshbenchMain.class).getSubcommands().get("up");
-        assertEquals(cli.getUsageMessage(CommandLine.Help.Ansi.OFF), shown);
-    }
-
-    @Test
-    @DisplayName("without options, the parsed values are RunSettings's defaults")
-    void parsedDefaultsAreRunConfigs() {
-        UpCommand up = new UpCommand();
-        new CommandLine(up).parseArgs("--case", "sni");
-        assertEquals(RunSettings.DEFAULTS.get(RunSettings.P_CUSTOMERS), Integer.toString(up.customers));
-        assertEquals(RunSettings.DEFAULTS.get(RunSettings.P_FLIGHT_DAYS), Integer.toString(up.flightDays));
-        assertEquals(RunSettings.DEFAULTS.get(RunSettings.P_DATAPLANE), up.dataPlane);
-        assertEquals(RunSettings.DEFAULTS.get(RunSettings.P_SIDECAR_MTLS), up.sidecarMtls);
-        assertEquals(RunSettings.DEFAULTS.get(RunSettings.P_PROXY_WORKERS), Integer.toString(up.proxyWorkers));
+        assertTrue(help.contains("Customers to load (default: " + Catalogue.CUSTOMERS.defaultValue().orElseThrow() + ")."), help);
+        assertTrue(help.contains("Days of flights to load (default: " + Catalogue.FLIGHT_DAYS.defaultValue().orElseThrow() + ")."), help);
+        assertTrue(help.contains("nginx SNI proxy) (default: " + Catalogue.DATAPLANE.defaultValue().orElseThrow() + ")."), help);
+        assertTrue(help.contains("true or false (default: " + Catalogue.SIDECAR_MTLS.defaultValue().orElseThrow() + ")."), help);
+        assertTrue(help.contains("Worker threads of every proxy (default: " + Catalogue.PROXY_WORKERS.defaultValue().orElseThrow()), help);
     }
 
     @Test

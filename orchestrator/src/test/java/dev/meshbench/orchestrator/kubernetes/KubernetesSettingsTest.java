@@ -47,7 +47,7 @@ class KubernetesSettingsTest {
         assertEquals("perf-9", KubernetesSettings.latencyFromProperties(Map.of(KubernetesSettings.P_NAMESPACE, "perf-9")).namespace());
         String m = assertThrows(IllegalArgumentException.class, () -> KubernetesSettings.latencyFromProperties(
                 Map.of(KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE, "Istio System"))).getMessage();
-        assertEquals("meshbench.ingressGateway.namespace=Istio System: not a valid namespace name", m);
+        assertEquals("meshbench.ingressGateway.namespace=Istio System: not a valid namespace name (lower-case letters, digits and '-', at most 63)", m);
         assertEquals("meshbench.mongo.uri is not set: the egress study's cases need an external TLS MongoDB",
                 assertThrows(IllegalArgumentException.class, s::requireMongo).getMessage());
     }
@@ -77,7 +77,7 @@ class KubernetesSettingsTest {
         assertError(with(KubernetesSettings.P_MONGO_CIDR, "10.0.0.0"), "meshbench.mongo.cidr=10.0.0.0: must be an IPv4 CIDR");
         assertError(with(KubernetesSettings.P_NAMESPACE, "Perf_Runs"), "meshbench.namespace=Perf_Runs: not a valid namespace name");
         assertError(with(KubernetesSettings.P_KEEP, "yes"), "meshbench.keep=yes: must be true or false");
-        assertError(with(KubernetesSettings.P_INGRESS_URL, "ftp://x"), "meshbench.ingressUrl=ftp://x: not an http(s) URL");
+        assertError(with(KubernetesSettings.P_INGRESS_URL, "ftp://x"), "meshbench.ingressUrl=ftp://x: must be an http:// or https:// URL");
         assertError(with(KubernetesSettings.P_KUBECONFIG, "/no/such/kubeconfig"), "meshbench.kubeconfig=/no/such/kubeconfig: no such file");
         assertError(with(KubernetesSettings.P_IMAGE_REGISTRY, "r.example"), "meshbench.images.tag is empty");
     }

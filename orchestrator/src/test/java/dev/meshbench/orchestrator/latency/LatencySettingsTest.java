@@ -32,7 +32,7 @@ class LatencySettingsTest {
 
     @Test
     void refusesBadValuesNamingTheProperty() {
-        assertEquals("meshbench.latency.loadFraction=75: must be above 0 and at most 1, e.g. 0.75",
+        assertEquals("meshbench.latency.loadFraction=75: must be above 0 and at most 1; give a fraction such as 0.75",
                 assertThrows(IllegalArgumentException.class, () -> LatencySettings.fromProperties(Map.of(LatencySettings.P_LOAD_FRACTION, "75")))
                         .getMessage());
         assertEquals("meshbench.latency.connections=lots: must be a whole number of connections",

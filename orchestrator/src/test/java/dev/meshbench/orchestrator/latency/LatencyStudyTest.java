@@ -80,7 +80,7 @@ class LatencyStudyTest {
     @Test
     @DisplayName("a load fraction outside (0, 1] is named with an example")
     void badLoadFraction() {
-        assertEquals("meshbench.latency.loadFraction=1.5: must be above 0 and at most 1, e.g. 0.75",
+        assertEquals("meshbench.latency.loadFraction=1.5: must be above 0 and at most 1; give a fraction such as 0.75",
                 failure("meshbench.latency.loadFraction", "1.5"));
     }
 
@@ -94,7 +94,7 @@ class LatencyStudyTest {
     @Test
     @DisplayName("locally, a bad data plane or worker count is named")
     void badMeshLocally() {
-        assertEquals("meshbench.dataplane=istio: 'istio' is not a data plane; allowed: netty, envoy", failure("meshbench.dataplane", "istio"));
+        assertEquals("meshbench.dataplane=istio: must be one of netty, envoy", failure("meshbench.dataplane", "istio"));
         assertEquals("meshbench.proxyWorkers=0: must be between 1 and 64 worker threads per proxy", failure("meshbench.proxyWorkers", "0"));
     }
 

@@ -55,19 +55,25 @@ class EgressStudyTest {
     @ParameterizedTest(name = "-D{0}={1} stops the run: {2}")
     @CsvSource(delimiter = '|', value = {
         "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
-        "meshbench.stepSeconds|0|meshbench.stepSeconds=0: must be a positive number of seconds",
-        "meshbench.repeats|0|meshbench.repeats=0: must be between 1 and 100 (runs of each case)",
-        "meshbench.rewardsPercent|150|meshbench.rewardsPercent=150: must be between 0 and 100 (percent of session rounds)",
+        "meshbench.stepSeconds|0|meshbench.stepSeconds=0: must be 1 or more seconds",
+        "meshbench.repeats|0|meshbench.repeats=0: must be between 1 and 100 runs of each case",
+        "meshbench.rewardsPercent|150|meshbench.rewardsPercent=150: must be between 0 and 100 percent of session rounds",
         "meshbench.rate|fast|meshbench.rate=fast: 'fast' is not a number; give requests per second, e.g. 300, or one per step like 100,200",
         "meshbench.warmup|soon|meshbench.warmup=soon: give stable (until throughput is stable), a number of seconds, or 0 (none)",
-        "meshbench.saturationPercent|120|meshbench.saturationPercent=120: must be at most 100 (percent of all cores)",
+        "meshbench.saturationPercent|120|meshbench.saturationPercent=120: must be above 0 and at most 100; give a percent of all cores such as 90",
         "meshbench.target|k8s|meshbench.target=k8s: must be one of local, kubernetes",
-        "meshbench.dataplane|istio|meshbench.dataplane=istio: 'istio' is not a data plane; allowed: netty, envoy",
+        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of netty, envoy",
         "meshbench.cpus.mesh|0-x|meshbench.cpus.mesh=0-x: give CPUs as taskset does, e.g. 0, 2-3 or 0,2-3",
     })
     void badPropertyNamesItself(String key, String value, String message) {
         assertEquals(message, refused(Map.of(key, value)).getMessage());
         assertFalse(Files.exists(tmp.resolve("results")), "no run folder before the properties are checked");
+    }
+
+    @Test
+    @DisplayName("a bad value is named the same way whatever gave it (a profile's POM property, -D, the CLI)")
+    void badCustomers() {
+        assertEquals("meshbench.customers=many: must be a whole number of customers", refused(Map.of("meshbench.customers", "many")).getMessage());
     }
 
     @Test
@@ -190,7 +196,11 @@ class EgressStudyTest {
     @DisplayName("on a cluster the baseline's runs are Istio's: a cluster run is comparable, a local one is not")
     void clusterBaseline() throws Exception {
         Path base = baselineRun("k1", "sni", TargetKind.KUBERNETES, "istio", List.of(1, 5));
-        IllegalArgumentException e = refused(Map.of("meshbench.target", "kubernetes", "meshbench.baseline", base.toString()));
+        // The cluster's settings are validated with the rest, before the baseline: an external MongoDB is required.
+        Path ca = Files.writeString(tmp.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        IllegalArgumentException e = refused(Map.of("meshbench.target", "kubernetes", "meshbench.mongo.uri",
+                "mongodb://mongo.db.example.com:27017/?tls=true", "meshbench.mongo.ca", ca.toString(), "meshbench.mongo.cidr", "10.0.0.5/32",
+                "meshbench.baseline", base.toString()));
         assertTrue(e.getMessage().startsWith(config() + " does not exist"), e.getMessage());
 
         IllegalArgumentException le = refused(Map.of("meshbench.baseline", base.toString()));

@@ -42,7 +42,7 @@ class LoadCapacityTest {
     @DisplayName("a JMeter heap below its -Xms is refused, naming the property")
     void heapBelowStart() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RunSettings.LoadCapacity(2, 20_000, 128));
-        assertEquals("meshbench.jmeterHeapMb=128: must be at least 256 MB (JMeter starts with -Xms256m)", e.getMessage());
+        assertEquals("meshbench.jmeterHeapMb=128: must be 256 or more MB (JMeter starts with -Xms256m)", e.getMessage());
     }
 
     @Test

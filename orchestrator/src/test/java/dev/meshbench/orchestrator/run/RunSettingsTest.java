@@ -71,16 +71,6 @@ class RunSettingsTest {
     }
 
     @Test
-    @DisplayName("meshbench.study is true or false: absent is false, a typo is refused rather than read as false")
-    void studyFlag() {
-        assertEquals(false, RunSettings.study(Map.of()));
-        assertEquals(true, RunSettings.study(Map.of(RunSettings.P_STUDY, "true")));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RunSettings.study(Map.of(RunSettings.P_STUDY, "yes")));
-        assertEquals("meshbench.study=yes: must be true or false", e.getMessage());
-    }
-
-    @Test
     @DisplayName("the study profile gives the study's ramp, and explicit values still win")
     void study() {
         RunSettings c = RunSettings.fromProperties(Map.of("meshbench.cases", "all", "meshbench.stepSeconds", "60"), true, RESULTS);
@@ -94,18 +84,18 @@ class RunSettingsTest {
     @CsvSource(delimiter = '|', value = {
         "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
         "meshbench.clients|' '|meshbench.clients=: must list at least one client count, e.g. 1,5,10,20",
-        "meshbench.clients|0,5|meshbench.clients=[0, 5]: client counts must be positive whole numbers",
-        "meshbench.clients|5,5|meshbench.clients=[5, 5]: client counts must be distinct (each one names its step in the results)",
-        "meshbench.clients|1,2,3,4,5,6,7,8,9,10,11,12,13|meshbench.clients=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]: at most 12 steps (the JMeter plan has 12 step groups)",
-        "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be a positive number of seconds",
+        "meshbench.clients|0,5|meshbench.clients=0,5: client counts must be positive whole numbers",
+        "meshbench.clients|5,5|meshbench.clients=5,5: client counts must be distinct (each one names its step in the results)",
+        "meshbench.clients|1,2,3,4,5,6,7,8,9,10,11,12,13|meshbench.clients=1,2,3,4,5,6,7,8,9,10,11,12,13: at most 12 steps (the JMeter plan has 12 step groups)",
+        "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be 1 or more seconds",
         "meshbench.warmupSeconds|30|meshbench.warmupSeconds=30: must be at least 0 and less than meshbench.stepSeconds (20)",
         "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",
-        "meshbench.customers|ten|meshbench.customers=ten: must be a whole number",
-        "meshbench.dataplane|istio|meshbench.dataplane=istio: 'istio' is not a data plane; allowed: netty, envoy",
+        "meshbench.customers|ten|meshbench.customers=ten: must be a whole number of customers",
+        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of netty, envoy",
         "meshbench.sidecarMtls|yes|meshbench.sidecarMtls=yes: must be true or false",
         "meshbench.proxyWorkers|0|meshbench.proxyWorkers=0: must be between 1 and 64 worker threads per proxy",
-        "meshbench.proxyWorkers|two|meshbench.proxyWorkers=two: must be a whole number",
-        "meshbench.maxErrorPercent|101|meshbench.maxErrorPercent=101.0: must be between 0 and 100",
+        "meshbench.proxyWorkers|two|meshbench.proxyWorkers=two: must be a whole number of worker threads per proxy",
+        "meshbench.maxErrorPercent|101|meshbench.maxErrorPercent=101: must be between 0 and 100; give a percent such as 1",
     })
     void refusesBadInput(String key, String value, String message) {
         Map<String, String> m = new HashMap<>(Map.of("meshbench.cases", "sni"));
@@ -138,21 +128,6 @@ class RunSettingsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RunSettings.target(java.util.Map.of(RunSettings.P_TARGET, "k8s")));
         assertEquals("meshbench.target=k8s: must be one of local, kubernetes", e.getMessage());
-    }
-
-    @Test
-    @DisplayName("repeats and the rewards percent default to 1 and 0, are read, and a bad value names the property")
-    void repeatsAndRewards() {
-        assertEquals(1, RunSettings.repeats(Map.of()));
-        assertEquals(0, RunSettings.rewardsPercent(Map.of()));
-        assertEquals(3, RunSettings.repeats(Map.of("meshbench.repeats", " 3 ")));
-        assertEquals(10, RunSettings.rewardsPercent(Map.of("meshbench.rewardsPercent", "10")));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunSettings.repeats(Map.of("meshbench.repeats", "0")))
-                .getMessage().startsWith("meshbench.repeats=0: must be between 1 and 100"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunSettings.repeats(Map.of("meshbench.repeats", "three")))
-                .getMessage().startsWith("meshbench.repeats=three: must be a whole number"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunSettings.rewardsPercent(Map.of("meshbench.rewardsPercent", "101")))
-                .getMessage().startsWith("meshbench.rewardsPercent=101: must be between 0 and 100"));
     }
 
     @Test

@@ -21,7 +21,7 @@ class WorkloadPlanParsersTest {
     @ParameterizedTest(name = "clients={0}")
     @ValueSource(strings = {"1,5,10,20", " 1 , 5 ", "60", "1,x", "1,,5", "1.5", ""})
     void clientsReadAlike(String value) {
-        assertEquals(outcome(() -> RunSettings.parseClients(value)), outcome(() -> RampSchedule.parseClients(value)),
+        assertEquals(outcome(() -> dev.meshbench.model.settings.Catalogue.CLIENTS.parse(value)), outcome(() -> RampSchedule.parseClients(value)),
                 "meshbench.clients vs the plan's clients");
     }
 
@@ -33,7 +33,7 @@ class WorkloadPlanParsersTest {
         plan.setProperty(StepRates.RATE, value);
         plan.setProperty("clients", "1,5");
         plan.setProperty("step.seconds", "10");
-        assertEquals(outcome(() -> RunSettings.parseRates(value, clients)),
+        assertEquals(outcome(() -> RunSettings.rates(java.util.Map.of(RunSettings.P_RATE, value), clients)),
                 outcome(() -> StepRates.fromProperties(plan, RampSchedule.fromProperties(plan)).perStep()),
                 "meshbench.rate vs the plan's rate");
     }

@@ -1,0 +1,272 @@
+package dev.meshbench.model.settings;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/** The parsers the catalogue's settings use; each one's {@link Parser#rule()} is what the reference prints. */
+public final class Parsers {
+    private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+    private static final Pattern CPU_LIST = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
+
+    private Parsers() {
+    }
+
+    /** Any text (trimmed); the empty text too. */
+    public static Parser<String> text() {
+        return new Parser<>("text", v -> v);
+    }
+
+    /** A path or a name of something; not empty. */
+    public static Parser<String> nonEmpty(String what) {
+        return new Parser<>(what, v -> {
+            if (v.isEmpty()) {
+                throw new Parser.Invalid("is empty: give " + what);
+            }
+            return v;
+        });
+    }
+
+    /** {@code true} or {@code false}, nothing else (a typo must not silently mean false). */
+    public static Parser<Boolean> bool() {
+        return new Parser<>("`true` or `false`", v -> switch (v.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new Parser.Invalid("must be true or false");
+        });
+    }
+
+    /** A whole number from {@code min} to {@code max}, of {@code unit} (e.g. "seconds"). */
+    public static Parser<Integer> wholeNumber(int min, int max, String unit) {
+        String range = max == Integer.MAX_VALUE ? min + " or more" : min + " to " + max;
+        String plainUnit = unit.contains(" (") ? unit.substring(0, unit.indexOf(" (")) : unit;
+        return new Parser<>(max == Integer.MAX_VALUE ? "a whole number of " + unit + ", " + range : range + " " + unit, v -> {
+            int n;
+            try {
+                n = Integer.parseInt(v);
+            } catch (NumberFormatException e) {
+                throw new Parser.Invalid("must be a whole number of " + plainUnit);
+            }
+            if (n < min || n > max) {
+                throw new Parser.Invalid(max == Integer.MAX_VALUE ? "must be " + range + " " + unit
+                        : "must be between " + min + " and " + max + " " + unit);
+            }
+            return n;
+        });
+    }
+
+    /**
+     * A decimal number in a range: above or at least {@code min}, below or at most {@code max}.
+     *
+     * @param example a value to suggest, e.g. "a percent such as 5"
+     */
+    public static Parser<Double> number(double min, boolean minIncluded, double max, boolean maxIncluded, String example) {
+        String from = (minIncluded ? "at least " : "above ") + plain(min);
+        String range = max == Double.MAX_VALUE ? from
+                : minIncluded && maxIncluded ? "between " + plain(min) + " and " + plain(max)
+                : from + " and " + (maxIncluded ? "at most " : "below ") + plain(max);
+        return new Parser<>("a number " + range, v -> {
+            double d;
+            try {
+                d = Double.parseDouble(v);
+            } catch (NumberFormatException e) {
+                throw new Parser.Invalid("not a number; give " + example);
+            }
+            boolean low = minIncluded ? d >= min : d > min;
+            boolean high = maxIncluded ? d <= max : d < max;
+            if (!low || !high || Double.isNaN(d)) {
+                throw new Parser.Invalid("must be " + range + "; give " + example);
+            }
+            return d;
+        });
+    }
+
+    /** One of {@code allowed} (case-insensitive), as written in {@code allowed}; {@code meaning} explains them. */
+    public static Parser<String> oneOf(List<String> allowed, String meaning) {
+        String list = String.join(", ", allowed);
+        return new Parser<>("one of " + String.join(", ", allowed.stream().map(a -> "`" + a + "`").toList()), v -> {
+            for (String a : allowed) {
+                if (a.equalsIgnoreCase(v)) {
+                    return a;
+                }
+            }
+            throw new Parser.Invalid("must be one of " + list + (meaning.isEmpty() ? "" : " " + meaning));
+        });
+    }
+
+    /**
+     * Client counts of a ramp's steps, comma-separated: positive whole numbers, distinct, at most {@code maxSteps}.
+     * Refuses what the JMeter plan could not run, with the plan's reason.
+     */
+    public static Parser<List<Integer>> clientCounts(int maxSteps) {
+        return new Parser<>("up to " + maxSteps + " distinct positive whole numbers, comma-separated", v -> {
+            if (v.isEmpty()) {
+                throw new Parser.Invalid("must list at least one client count, e.g. 1,5,10,20");
+            }
+            List<Integer> out = new ArrayList<>();
+            for (String part : v.split(",", -1)) {
+                String p = part.trim();
+                try {
+                    out.add(Integer.parseInt(p));
+                } catch (NumberFormatException e) {
+                    throw new Parser.Invalid("'" + p + "' is not a whole number; give positive client counts like 1,5,10,20");
+                }
+            }
+            for (int c : out) {
+                if (c < 1) {
+                    throw new Parser.Invalid("client counts must be positive whole numbers");
+                }
+            }
+            if (out.size() > maxSteps) {
+                throw new Parser.Invalid("at most " + maxSteps + " steps (the JMeter plan has " + maxSteps + " step groups)");
+            }
+            if (out.stream().distinct().count() != out.size()) {
+                throw new Parser.Invalid("client counts must be distinct (each one names its step in the results)");
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    /** Requests per second, comma-separated, each above 0; how many must match is the reader's rule. */
+    public static Parser<List<Double>> rates() {
+        return new Parser<>("requests per second above 0: one for every step, or one per step, comma-separated", v -> {
+            List<Double> rates = new ArrayList<>();
+            for (String part : v.split(",", -1)) {
+                String p = part.trim();
+                double r;
+                try {
+                    r = Double.parseDouble(p);
+                } catch (NumberFormatException e) {
+                    throw new Parser.Invalid("'" + p + "' is not a number; give requests per second, e.g. 300, or one per step like 100,200");
+                }
+                if (!(r > 0) || Double.isInfinite(r)) {
+                    throw new Parser.Invalid("rates must be above 0 requests per second");
+                }
+                rates.add(r);
+            }
+            return List.copyOf(rates);
+        });
+    }
+
+    /** Names separated by commas, none empty, none twice ({@code what} says what they name). */
+    public static Parser<List<String>> names(String what) {
+        return new Parser<>(what + ", comma-separated", v -> {
+            List<String> out = new ArrayList<>();
+            for (String part : v.split(",", -1)) {
+                String t = part.trim();
+                if (t.isEmpty()) {
+                    throw new Parser.Invalid("has an empty entry; give " + what + " separated by commas");
+                }
+                if (out.contains(t)) {
+                    throw new Parser.Invalid("names " + t + " twice");
+                }
+                out.add(t);
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    /** The warm-up before a ramp: {@code stable}, {@code none} (or {@code 0}), or 1 to 3600 seconds; normalized. */
+    public static Parser<String> warmup(String stable, String none) {
+        return new Parser<>("`" + stable + "`, a number of seconds from 0 to 3600, or `" + none + "`", v -> {
+            String w = v.toLowerCase(Locale.ROOT);
+            if (w.equals(stable)) {
+                return stable;
+            }
+            if (w.equals("0") || w.equals(none)) {
+                return none;
+            }
+            int seconds;
+            try {
+                seconds = Integer.parseInt(w);
+            } catch (NumberFormatException e) {
+                throw new Parser.Invalid("give " + stable + " (until throughput is stable), a number of seconds, or 0 (none)");
+            }
+            if (seconds < 0 || seconds > 3600) {
+                throw new Parser.Invalid("seconds must be 0 to 3600");
+            }
+            return Integer.toString(seconds);
+        });
+    }
+
+    /** {@code <name>:<milliseconds>}, 1 to 60000 ms; which names exist is the reader's rule. */
+    public static Parser<java.util.Map.Entry<String, Integer>> nameAndMillis(String example) {
+        return new Parser<>("`<service>:<milliseconds>`, 1 to 60000 ms, e.g. `" + example + "`", v -> {
+            String[] parts = v.split(":");
+            if (parts.length != 2 || parts[0].isBlank()) {
+                throw new Parser.Invalid("give <service>:<milliseconds>, e.g. " + example);
+            }
+            int ms;
+            try {
+                ms = Integer.parseInt(parts[1].trim());
+            } catch (NumberFormatException e) {
+                throw new Parser.Invalid("'" + parts[1].trim() + "' is not a whole number of milliseconds");
+            }
+            if (ms < 1 || ms > 60_000) {
+                throw new Parser.Invalid("the milliseconds must be 1 to 60000");
+            }
+            return java.util.Map.entry(parts[0].trim(), ms);
+        });
+    }
+
+    /** CPUs as taskset lists them ({@code 0}, {@code 2-3}, {@code 0,2-3}), ranges forwards; spaces dropped. */
+    public static Parser<String> cpuList() {
+        return new Parser<>("CPUs as `taskset -c` takes them: `0`, `2-3`, `0,2-3`", v -> {
+            String list = v.replace(" ", "");
+            if (!CPU_LIST.matcher(list).matches()) {
+                throw new Parser.Invalid("give CPUs as taskset does, e.g. 0, 2-3 or 0,2-3");
+            }
+            for (String part : list.split(",")) {
+                String[] r = part.split("-");
+                if (r.length == 2 && Integer.parseInt(r[0]) > Integer.parseInt(r[1])) {
+                    throw new Parser.Invalid("range " + part + " runs backwards");
+                }
+            }
+            return list;
+        });
+    }
+
+    /** A Kubernetes namespace name. */
+    public static Parser<String> namespace() {
+        return new Parser<>("a namespace name (lower-case letters, digits and '-', at most 63)", v -> {
+            if (!NAMESPACE.matcher(v).matches()) {
+                throw new Parser.Invalid("not a valid namespace name (lower-case letters, digits and '-', at most 63)");
+            }
+            return v;
+        });
+    }
+
+    /** {@code namespace/name} of a Kubernetes object. */
+    public static Parser<String> namespacedName() {
+        return new Parser<>("`<namespace>/<name>`", v -> {
+            if (!v.matches("[a-z0-9-]+/[a-z0-9-]+")) {
+                throw new Parser.Invalid("must be namespace/name");
+            }
+            return v;
+        });
+    }
+
+    /** An absolute http or https URL. */
+    public static Parser<URI> httpUrl() {
+        return new Parser<>("an `http://` or `https://` URL", v -> {
+            URI u;
+            try {
+                u = new URI(v);
+            } catch (java.net.URISyntaxException e) {
+                throw new Parser.Invalid("not a URL: " + e.getMessage());
+            }
+            if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+                throw new Parser.Invalid("must be an http:// or https:// URL with a host");
+            }
+            return u;
+        });
+    }
+
+    /** {@code 10} for 10.0, {@code 0.75} for 0.75: a number as a user types it. */
+    public static String plain(double v) {
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+}

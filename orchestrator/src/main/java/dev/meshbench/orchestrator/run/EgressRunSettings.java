@@ -1,0 +1,116 @@
+package dev.meshbench.orchestrator.run;
+
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.local.CpuSets;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalDeployment;
+import dev.meshbench.orchestrator.local.ProxyLaunch;
+import dev.meshbench.results.MeasurementInfo;
+import dev.meshbench.results.TargetKind;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Everything an egress run needs, read from the {@code meshbench.*} properties once and validated before anything
+ * starts, so that nothing downstream reads a raw property: every bad value, and every combination the target
+ * cannot run, is refused here naming the property, the value and the rule.
+ *
+ * @param run            the ramp, dataset, mesh and workload
+ * @param target         where the cases run
+ * @param repeats        runs of each case, interleaved
+ * @param rewardsPercent percent of session rounds that also view rewards (driver side)
+ * @param measurement    the rules steps are judged by, the rate and the warm-up (without the repeat, set per run)
+ * @param cpuSets        CPU sets of the local target's process groups ({@link CpuSets#NONE} on a cluster)
+ * @param binaries       the local data plane's binaries as given
+ * @param kubernetes     the cluster's settings when the target is Kubernetes
+ * @param jmeterHeapMb   heap of the JMeter JVM, MB; the clients of a step fit in it ({@link RunSettings.LoadCapacity})
+ * @param progressSeconds seconds between live progress lines
+ * @param recorded       the settings {@code run.json} records: every {@code meshbench.*} property in effect, defaults
+ *                       included, less anything that may hold a secret, plus the JVM heaps of JMeter, the services,
+ *                       MongoDB and the Netty proxies
+ */
+public record EgressRunSettings(RunSettings run, TargetKind target, int repeats, int rewardsPercent, MeasurementInfo measurement,
+        CpuSets cpuSets, LocalDataPlane.Binaries binaries, Optional<KubernetesSettings> kubernetes, int jmeterHeapMb,
+        int progressSeconds, Map<String, String> recorded) {
+
+    public EgressRunSettings {
+        Objects.requireNonNull(run, "run");
+        Objects.requireNonNull(target, Catalogue.TARGET.name());
+        Objects.requireNonNull(measurement, "measurement");
+        Objects.requireNonNull(cpuSets, "cpuSets");
+        Objects.requireNonNull(binaries, "binaries");
+        Objects.requireNonNull(kubernetes, "kubernetes");
+        recorded = java.util.Collections.unmodifiableMap(new TreeMap<>(recorded));
+        if (kubernetes.isPresent() != (target == TargetKind.KUBERNETES)) {
+            throw new IllegalArgumentException("the Kubernetes settings are for " + Catalogue.TARGET.name() + "=kubernetes, and needed there");
+        }
+    }
+
+    /** What this machine offers a run: its CPUs, its open-files limit, and the PATH the kit looks up binaries on. */
+    public record Host(int cpus, long openFiles, String path) {
+        public static Host current() {
+            return new Host(Runtime.getRuntime().availableProcessors(), RunSettings.LoadCapacity.openFilesLimit(), System.getenv("PATH"));
+        }
+    }
+
+    /** An egress run's settings on this machine: see {@link #fromProperties(Map, Path, Host)}. */
+    public static EgressRunSettings fromProperties(Map<String, String> props, Path defaultResultsDir) {
+        return fromProperties(props, defaultResultsDir, Host.current());
+    }
+
+    /**
+     * An egress run's settings: {@code meshbench.study=true} layers the study's values under the explicit ones;
+     * absent properties take the catalogue's defaults; results go to {@code defaultResultsDir} unless
+     * {@code meshbench.resultsDir} says otherwise. The ramp's largest step must fit {@code host} (cores, open files,
+     * JMeter's heap), CPU sets its CPUs; a slowed service and CPU sets are for the local target only.
+     */
+    public static EgressRunSettings fromProperties(Map<String, String> props, Path defaultResultsDir, Host host) {
+        boolean study = Catalogue.STUDY.value(props);
+        RunSettings run = RunSettings.fromProperties(props, study, defaultResultsDir);
+        TargetKind target = RunSettings.target(props);
+        boolean local = target == TargetKind.LOCAL;
+        if (!local && !run.workload().addedLatencyMs().isEmpty()) {
+            throw Catalogue.SLOW_SERVICE.invalid(props.get(Catalogue.SLOW_SERVICE.name()).trim(),
+                    "only the local target can slow a service down");
+        }
+        CpuSets cpuSets = CpuSets.fromProperties(props, host.cpus(), host.path());
+        if (!local && !cpuSets.lists().isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
+                    + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
+        }
+        int heap = Catalogue.JMETER_HEAP_MB.value(props);
+        new RunSettings.LoadCapacity(host.cpus(), host.openFiles(), heap).check(run.clients());
+        Optional<KubernetesSettings> kubernetes = local ? Optional.empty() : Optional.of(KubernetesSettings.fromProperties(props));
+        return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.REWARDS_PERCENT.value(props),
+                RunSettings.measurement(props, run.clients()), cpuSets, LocalDataPlane.Binaries.fromProperties(props), kubernetes,
+                heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, cpuSets, heap));
+    }
+
+    /** The settings in effect as {@code run.json} records them: defaults, the study's values, the properties given. */
+    private static Map<String, String> recorded(Map<String, String> props, boolean study, CpuSets cpuSets, int jmeterHeapMb) {
+        Map<String, String> s = new TreeMap<>(RunSettings.DEFAULTS);
+        if (study) {
+            s.putAll(RunSettings.STUDY);
+        }
+        props.forEach((k, v) -> {
+            String key = k.toLowerCase(Locale.ROOT);
+            if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
+                    || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")
+                    || key.equals(Catalogue.JMETER_HOME_NAME.toLowerCase(Locale.ROOT))) {
+                return;
+            }
+            s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
+        });
+        s.putAll(cpuSets.asProperties());
+        s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
+        s.put("jvm.services", String.join(" ", LocalDeployment.APP_JVM));
+        s.put("jvm.mongo", String.join(" ", LocalDeployment.MONGO_JVM));
+        s.put("jvm.nettyProxies", String.join(" ", ProxyLaunch.NETTY_JVM));
+        return s;
+    }
+}

@@ -1,0 +1,125 @@
+package dev.meshbench.orchestrator.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.orchestrator.local.CpuSets;
+import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.TargetKind;
+import dev.meshbench.results.WarmupInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EgressRunSettingsTest {
+    private static final Path RESULTS = Path.of("results");
+
+    @TempDir
+    Path bin;
+
+    /** Two CPUs, plenty of open files, and a PATH holding a taskset. */
+    private EgressRunSettings.Host host() throws java.io.IOException {
+        Path taskset = bin.resolve("taskset");
+        if (!Files.exists(taskset)) {
+            Files.writeString(taskset, "#!/bin/sh\n");
+            assertTrue(taskset.toFile().setExecutable(true));
+        }
+        return new EgressRunSettings.Host(2, 65_536, bin.toString());
+    }
+
+    private EgressRunSettings read(String... kv) throws java.io.IOException {
+        Map<String, String> m = new HashMap<>(Map.of("meshbench.cases", "sni"));
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return EgressRunSettings.fromProperties(m, RESULTS, host());
+    }
+
+    private String refusal(String... kv) {
+        return assertThrows(IllegalArgumentException.class, () -> read(kv)).getMessage();
+    }
+
+    @Test
+    @DisplayName("absent properties: the local target, one repeat, the original mix, a stable warm-up, no CPU sets, JMeter's default heap")
+    void defaults() throws Exception {
+        EgressRunSettings s = read();
+        assertEquals(TargetKind.LOCAL, s.target());
+        assertEquals(1, s.repeats());
+        assertEquals(0, s.rewardsPercent());
+        assertEquals(WarmupInfo.STABLE, s.measurement().warmup().mode());
+        assertEquals(List.of(), s.measurement().targetRatePerSecond());
+        assertEquals(CpuSets.NONE, s.cpuSets());
+        assertEquals(Optional.empty(), s.kubernetes());
+        assertEquals(1024, s.jmeterHeapMb());
+        assertEquals(5, s.progressSeconds());
+        assertEquals(RESULTS, s.run().resultsDir());
+    }
+
+    @Test
+    @DisplayName("meshbench.study=true gives the study's ramp and no sidecar mTLS; a typo is refused rather than read as false")
+    void studyFlag() throws Exception {
+        EgressRunSettings s = read("meshbench.study", "true");
+        assertEquals(List.of(1, 5, 10, 20, 30, 40, 50, 60), s.run().clients());
+        assertFalse(s.run().mesh().sidecarMtls());
+        assertEquals("300", s.recorded().get("meshbench.stepSeconds"), "run.json records the study's values in effect");
+        assertEquals("meshbench.study=yes: must be true or false", refusal("meshbench.study", "yes"));
+    }
+
+    @Test
+    @DisplayName("repeats, rewards, CPU sets and the JMeter heap are read, and bad values name the property")
+    void readAndRefused() throws Exception {
+        EgressRunSettings s = read("meshbench.repeats", " 3 ", "meshbench.rewardsPercent", "10", "meshbench.cpus.loadgen", "1",
+                "meshbench.jmeterHeapMb", "2048", "meshbench.progressSeconds", "9");
+        assertEquals(3, s.repeats());
+        assertEquals(10, s.rewardsPercent());
+        assertEquals(List.of("taskset", "-c", "1"), s.cpuSets().prefix(ComponentRole.LOAD));
+        assertEquals(2048, s.jmeterHeapMb());
+        assertEquals(9, s.progressSeconds());
+        assertEquals("meshbench.repeats=0: must be between 1 and 100 runs of each case", refusal("meshbench.repeats", "0"));
+        assertEquals("meshbench.repeats=three: must be a whole number of runs of each case", refusal("meshbench.repeats", "three"));
+        assertEquals("meshbench.rewardsPercent=101: must be between 0 and 100 percent of session rounds",
+                refusal("meshbench.rewardsPercent", "101"));
+        assertEquals("meshbench.cpus.loadgen=2: CPU 2 does not exist here (CPUs 0-1)", refusal("meshbench.cpus.loadgen", "2"));
+        assertTrue(refusal("meshbench.jmeterHeapMb", "128").startsWith("meshbench.jmeterHeapMb=128: must be 256 or more MB"));
+    }
+
+    @Test
+    @DisplayName("a ramp above what this machine can drive is refused before anything starts, naming meshbench.clients")
+    void loadCapacity() {
+        String m = refusal("meshbench.clients", "1,600");
+        assertTrue(m.startsWith("meshbench.clients=1,600: clients 600 is above the largest this machine can drive in one step, 500"), m);
+    }
+
+    @Test
+    @DisplayName("the local target's own settings are refused on a cluster, naming the property")
+    void localOnlyOnACluster() {
+        assertEquals("meshbench.slowService=flight:200: only the local target can slow a service down",
+                refusal("meshbench.target", "kubernetes", "meshbench.slowService", "flight:200"));
+        assertEquals("meshbench.cpus.mesh: CPU sets are for the local target (on a cluster, use the pods' resources)",
+                refusal("meshbench.target", "kubernetes", "meshbench.cpus.mesh", "0"));
+        assertTrue(refusal("meshbench.target", "kubernetes").startsWith("meshbench.mongo.uri is not set"),
+                "the cluster's settings are validated with the rest");
+    }
+
+    @Test
+    @DisplayName("run.json's settings: defaults, the properties given, the JVM heaps; nothing that may be secret")
+    void recorded() throws Exception {
+        Map<String, String> r = read("meshbench.kubeconfig", "/home/me/.kube/config", "meshbench.prometheus.token", "t0k3n",
+                "meshbench.mongo.uri", "mongodb://user:pw@db.example.com:27017/?tls=true").recorded();
+        assertEquals("1,5,10,20", r.get("meshbench.clients"));
+        assertEquals("sni", r.get("meshbench.cases"));
+        assertEquals("-Xms256m -Xmx1024m", r.get("jvm.jmeter"));
+        assertFalse(r.containsKey("meshbench.kubeconfig"));
+        assertFalse(r.containsKey("meshbench.prometheus.token"));
+        assertEquals("mongodb://***@db.example.com:27017/?tls=true", r.get("meshbench.mongo.uri"));
+        assertFalse(r.containsKey("meshbench.jmeterHeapMb"), "recorded as jvm.jmeter");
+    }
+}
