@@ -1,6 +1,6 @@
 package dev.meshbench.maven;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.local.ComponentJars;

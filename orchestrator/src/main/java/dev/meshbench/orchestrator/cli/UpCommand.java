@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.cli;
 
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;

@@ -1,10 +1,10 @@
 package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.component.DatasetDefaults;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WarmupInfo;
