@@ -1,4 +1,4 @@
-package dev.meshbench.model;
+package dev.meshbench.orchestrator.cases;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
