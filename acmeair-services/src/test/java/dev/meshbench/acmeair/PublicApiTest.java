@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.acmeair.config.ServiceName;
 import dev.meshbench.component.AcmeairApi;
+import dev.meshbench.model.Service;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -28,8 +29,8 @@ class PublicApiTest {
             assertTrue(r.statusCode() != 404 && r.statusCode() != 405, op + " answered " + r.statusCode() + ": " + r.body());
         }
         assertEquals(ServiceName.values().length, AcmeairApi.PUBLIC.stream().filter(op -> op.path().endsWith("/ready")).count());
-        for (ServiceName s : ServiceName.values()) {
-            assertEquals(s.readyPath(), AcmeairApi.readyPath(s.id()));
+        for (Service s : Service.values()) {
+            assertTrue(AcmeairApi.PUBLIC.contains(new AcmeairApi.Operation("GET", s.readyPath())), s.readyPath() + " is not public");
         }
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.meshbench.acmeair.config.MongoConfig;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
+import dev.meshbench.model.Service;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
 import dev.meshbench.pki.Pem;
@@ -60,6 +61,16 @@ class ReadinessAndTlsTest {
     static int closedPort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
+        }
+    }
+
+    @Test
+    @DisplayName("every service of the model, started in-process, answers 200 on the model's readiness path (what targets ask)")
+    void modelReadinessPathIsServed() {
+        for (Service s : Service.values()) {
+            HttpResponse<String> r = Http.get(url(ServiceName.parse(s.id())) + s.readyPath());
+            assertEquals(200, r.statusCode(), s.id() + " " + s.readyPath() + ": " + r.body());
+            assertEquals("UP", json(r).get("status").asText(), r.body());
         }
     }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.charts.load.ConversionMode;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.samples.SampleRunGenerator;
 import java.io.IOException;

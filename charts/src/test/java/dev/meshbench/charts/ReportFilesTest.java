@@ -353,9 +353,9 @@ class ReportFilesTest {
         assertTrue(steps.contains("istio") && steps.contains("envoy"), steps);
     }
 
-    /** Rewrites the golden CSVs; run with -Dmeshbench.regenerate=true after a deliberate change, then review. */
+    /** Rewrites the golden CSVs; run with -Dmeshbench.regenerateGolden=true after a deliberate change, then review. */
     @Test
-    @EnabledIfSystemProperty(named = "meshbench.regenerate", matches = "true")
+    @EnabledIfSystemProperty(named = "meshbench.regenerateGolden", matches = "true")
     @DisplayName("regenerates the golden CSV files")
     void regenerate() throws Exception {
         ReportModel m = ReportModel.of(ResultsDirectoryReader.read(TestRuns.RESULTS, ConversionMode.NONE), 20);

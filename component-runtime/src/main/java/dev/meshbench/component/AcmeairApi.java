@@ -1,5 +1,6 @@
 package dev.meshbench.component;
 
+import dev.meshbench.model.Service;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -13,7 +14,7 @@ import java.util.regex.Pattern;
  * {@code /flight/getrewardmiles}, {@code /metrics}) is not routed at the entry: it answers 404 there.
  *
  * <p>The list is what the kit's JMeter plan and the original Acmeair driver call, plus each service's readiness
- * check {@code GET /<svc>/ready}, kept public on purpose: it reads no user data and changes nothing, and the kit
+ * check ({@link Service#readyPath()}, {@code GET /<svc>/ready}), kept public on purpose: it reads no user data and changes nothing, and the kit
  * checks each service's route through the entry with it before the load starts (on a cluster, the VirtualService
  * reaches Istio's gateway some time after it is applied).
  */
@@ -70,17 +71,17 @@ public final class AcmeairApi {
     public static final List<Operation> PUBLIC = List.of(
             new Operation("POST", "/auth/login"),
             new Operation("GET", "/auth/logout"),
-            new Operation("GET", readyPath("auth")),
+            new Operation("GET", Service.AUTH.readyPath()),
             new Operation("GET", "/customer/byid/{custid}"),
             new Operation("POST", "/customer/byid/{custid}"),
             new Operation("GET", "/customer/byid/{custid}/rewards"),
-            new Operation("GET", readyPath("customer")),
+            new Operation("GET", Service.CUSTOMER.readyPath()),
             new Operation("POST", "/flight/queryflights"),
-            new Operation("GET", readyPath("flight")),
+            new Operation("GET", Service.FLIGHT.readyPath()),
             new Operation("POST", "/booking/bookflights"),
             new Operation("GET", "/booking/byuser/{user}"),
             new Operation("POST", "/booking/cancelbooking"),
-            new Operation("GET", readyPath("booking")));
+            new Operation("GET", Service.BOOKING.readyPath()));
 
     private AcmeairApi() {
     }
@@ -88,10 +89,5 @@ public final class AcmeairApi {
     /** The public operations of one service, in {@link #PUBLIC}'s order. */
     public static List<Operation> of(String service) {
         return PUBLIC.stream().filter(o -> o.service().equals(service)).toList();
-    }
-
-    /** The readiness check of a service, public on purpose (see the class comment). */
-    public static String readyPath(String service) {
-        return "/" + service + "/ready";
     }
 }

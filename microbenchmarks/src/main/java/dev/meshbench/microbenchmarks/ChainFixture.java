@@ -6,8 +6,8 @@ import dev.meshbench.dataplane.loopback.AppTlsClient;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.loopback.LoopbackChain;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
+import dev.meshbench.model.EgressCase;
 import java.io.IOException;
-import java.util.Locale;
 
 /**
  * One measured path: a TLS server standing in for MongoDB, the hops of an egress case in front of it (in this
@@ -23,18 +23,17 @@ final class ChainFixture implements AutoCloseable {
     private final AppTlsClient client;
 
     /**
-     * @param path        a case id ({@code CaseIds}), the lower-case name of a {@code LoopbackChain.Shape}
+     * @param path        the egress case whose MongoDB path is measured
      * @param tlsProvider the hops' TLS provider: boringssl, jdk or auto; boringssl fails the trial, saying why, where
      *                    BoringSSL is not usable
      */
-    ChainFixture(String path, String tlsProvider, EchoServer.Mode mode) throws IOException, ListenerBindException {
-        LoopbackChain.Shape shape = LoopbackChain.Shape.valueOf(path.toUpperCase(Locale.ROOT));
+    ChainFixture(EgressCase path, String tlsProvider, EchoServer.Mode mode) throws IOException, ListenerBindException {
         TlsProvider provider = TlsProvider.parse(tlsProvider).resolve();
         MeshIdentities ids = MeshIdentities.create();
         EchoServer s = EchoServer.start(ids.server(), mode, 1);
         LoopbackChain c = null;
         try {
-            c = LoopbackChain.start(shape, s.address(), ids, IO_THREADS_PER_HOP, provider);
+            c = LoopbackChain.start(path, s.address(), ids, IO_THREADS_PER_HOP, provider);
             client = AppTlsClient.connect(c.entry(), ids.serverName(), ids.externalCa().certificate());
         } catch (IOException | ListenerBindException | RuntimeException e) {
             if (c != null) {

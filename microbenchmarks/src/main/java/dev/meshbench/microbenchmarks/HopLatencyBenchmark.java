@@ -2,7 +2,7 @@ package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.dataplane.ListenerBindException;
 import dev.meshbench.dataplane.loopback.EchoServer;
-import dev.meshbench.results.CaseIds;
+import dev.meshbench.model.EgressCase;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -28,11 +28,12 @@ import org.openjdk.jmh.annotations.Threads;
 @Threads(1)
 public class HopLatencyBenchmark {
     /**
-     * The egress case, every one of {@link CaseIds#ALL} (BenchmarkCasesTest). bypass: direct; sidecar: plain relay;
-     * gateway: + SNI-routed passthrough; mtls: mTLS tunnel; sni: + SNI proxy.
+     * The egress case, every one of {@link EgressCase} (an empty {@code @Param} on an enum takes all its constants;
+     * {@code -p path=SNI} picks one). bypass: direct; sidecar: plain relay; gateway: + SNI-routed passthrough;
+     * mtls: mTLS tunnel; sni: + SNI proxy.
      */
-    @Param({CaseIds.BYPASS, CaseIds.SIDECAR, CaseIds.GATEWAY, CaseIds.MTLS, CaseIds.SNI})
-    public String path;
+    @Param
+    public EgressCase path;
 
     @Param({"620"})
     public int payloadBytes;

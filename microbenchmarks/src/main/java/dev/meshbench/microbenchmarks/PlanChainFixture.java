@@ -4,7 +4,8 @@ import dev.meshbench.component.MeshNames;
 import dev.meshbench.dataplane.loopback.AppTlsClient;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.ListenerNames;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;
@@ -18,7 +19,7 @@ import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
 import dev.meshbench.pki.CertificateAuthority;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -47,24 +48,24 @@ final class PlanChainFixture implements AutoCloseable {
     private final Path workDir;
 
     /**
-     * @param path      an {@link EgressCase} id
+     * @param path      the egress case whose MongoDB path is measured
      * @param dataPlane netty or envoy
      * @param workers   per proxy: Netty event loops, Envoy {@code --concurrency}, nginx worker processes
      * @param nettyTls  the Netty relays' {@code --tls-provider}
      */
-    PlanChainFixture(String path, String dataPlane, int workers, String nettyTls, EchoServer.Mode mode) throws IOException {
-        EgressCase egressCase = EgressCase.byId(path);
+    PlanChainFixture(EgressCase path, String dataPlane, int workers, String nettyTls, EchoServer.Mode mode) throws IOException {
+        EgressCase egressCase = path;
         PlanOptions options = new PlanOptions(DataPlane.byId(dataPlane), false, workers, false);
         TopologyPlan plan = mongoPath(TopologyPlanner.plan(egressCase, options));
         boolean hasProxies = plan.components().stream().anyMatch(c -> c.kind().isProxy());
         ProxyLaunch launch = launch(options, nettyTls, hasProxies);
 
         MeshIdentities external = MeshIdentities.create(MeshNames.MONGO_HOST);
-        workDir = Files.createTempDirectory("meshbench-planchain-" + path + "-" + dataPlane + "-");
+        workDir = Files.createTempDirectory("meshbench-planchain-" + path.id() + "-" + dataPlane + "-");
         EchoServer s = EchoServer.start(external.server(), mode, 1);
         PlanProcesses p = null;
         try {
-            Endpoint mongo = new Endpoint(ComponentNames.MONGO, TopologyPlanner.MONGO_LISTENER);
+            Endpoint mongo = new Endpoint(ComponentNames.MONGO, ListenerNames.MONGO);
             LocalAddresses addresses = PlanProcesses.addresses(plan, Map.of(mongo, s.address().getPort()));
             MeshFiles mesh = MeshFiles.issue(plan, CertificateAuthority.create("meshbench mesh CA (benchmark)"), workDir.resolve("pki"));
             p = PlanProcesses.start(plan, addresses, mesh, launch, workDir);
@@ -80,7 +81,7 @@ final class PlanChainFixture implements AutoCloseable {
                 p.close();
             }
             s.close();
-            throw new IllegalStateException("path " + path + " on data plane " + dataPlane + ": setting up the chain failed: " + e.getMessage()
+            throw new IllegalStateException("path " + path.id() + " on data plane " + dataPlane + ": setting up the chain failed: " + e.getMessage()
                     + " (configs and logs kept in " + workDir + ")", e);
         }
         server = s;

@@ -1,7 +1,7 @@
 package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.dataplane.loopback.EchoServer;
-import dev.meshbench.results.CaseIds;
+import dev.meshbench.model.EgressCase;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +31,12 @@ public class PlanChainThroughputBenchmark {
     @Param({"netty", "envoy"})
     public String dataPlane;
 
-    /** The egress case whose MongoDB path is measured: every one of {@link CaseIds#ALL} (BenchmarkCasesTest). */
-    @Param({CaseIds.BYPASS, CaseIds.SIDECAR, CaseIds.GATEWAY, CaseIds.MTLS, CaseIds.SNI})
-    public String path;
+    /**
+     * The egress case whose MongoDB path is measured: every one of {@link EgressCase} (an empty {@code @Param} on an
+     * enum takes all its constants; {@code -p path=SNI} picks one).
+     */
+    @Param
+    public EgressCase path;
 
     @Param({"1048576"})
     public int frameBytes;

@@ -2,7 +2,7 @@ package dev.meshbench.microbenchmarks;
 
 import dev.meshbench.component.cli.ComponentCommandLine;
 import dev.meshbench.component.cli.Converters.AnyWholeNumber;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;

@@ -2,24 +2,60 @@ package dev.meshbench.results;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.meshbench.model.ComponentNames;
+import dev.meshbench.model.Service;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
-/** What a sampled process is, for adding up CPU. */
+/**
+ * What a sampled process is, for adding up CPU: a role's CPU figures (the report's "mesh CPU", "app CPU") are the
+ * sum over every component of that role, and {@link #definition()} says in words which components those are, for
+ * the report's text and the README glossary to quote.
+ */
 public enum ComponentRole {
-    /** Mesh data plane: sidecars, egress gateway, SNI proxy. */
-    MESH("mesh"),
-    /** The application: auth, customer, flight, booking. */
-    APP("app"),
+    /** Mesh data plane: the ingress gateway, the sidecars, the egress gateway, the SNI proxy. */
+    MESH("mesh", List.of(ComponentNames.INGRESS_GATEWAY, ComponentNames.SIDECAR, ComponentNames.EGRESS_GATEWAY,
+            ComponentNames.SNI_PROXY)),
+    /** The application: the Acmeair services. */
+    APP("app", Service.ids()),
     /** The external MongoDB. */
-    DATABASE("database"),
+    DATABASE("database", List.of(ComponentNames.MONGO)),
     /** The load generator (JMeter). */
-    LOAD("load");
+    LOAD("load", List.of("JMeter"));
 
     private final String id;
+    private final List<String> kinds;
 
-    ComponentRole(String id) {
+    ComponentRole(String id, List<String> kinds) {
         this.id = id;
+        this.kinds = kinds;
+    }
+
+    /**
+     * The kinds of component whose CPU this role adds up, in traffic order: component names as
+     * {@link ComponentNames} spells them, {@link ComponentNames#SIDECAR} standing for every service's sidecar.
+     */
+    public List<String> kinds() {
+        return kinds;
+    }
+
+    /** The kind of a sampled component: its name, or {@link ComponentNames#SIDECAR} for any service's sidecar. */
+    public static String kindOf(String component) {
+        return ComponentNames.isSidecar(component) ? ComponentNames.SIDECAR : component;
+    }
+
+    /**
+     * What the role's sum covers, in words, e.g. {@code ingress gateway + sidecars + egress gateway + SNI proxy} for
+     * {@link #MESH}: the one definition the report's method text, its CPU figure and the README glossary use.
+     */
+    public String definition() {
+        return kinds.stream().map(ComponentRole::words).collect(Collectors.joining(" + "));
+    }
+
+    private static String words(String kind) {
+        String w = kind.replace('-', ' ').replace("sni", "SNI");
+        return kind.equals(ComponentNames.SIDECAR) ? w + "s" : w;
     }
 
     /** The id used in JSON and in {@code cpu-samples.csv}. */

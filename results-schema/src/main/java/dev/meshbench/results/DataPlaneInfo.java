@@ -3,6 +3,7 @@ package dev.meshbench.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.meshbench.model.ComponentNames;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -47,7 +48,7 @@ public record DataPlaneInfo(
 
     private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
     /** Component kinds in the order traffic meets them. */
-    private static final List<String> KIND_ORDER = List.of(ComponentNames.INGRESS_GATEWAY, "sidecar",
+    private static final List<String> KIND_ORDER = List.of(ComponentNames.INGRESS_GATEWAY, ComponentNames.SIDECAR,
             ComponentNames.EGRESS_GATEWAY, ComponentNames.SNI_PROXY);
 
     public DataPlaneInfo {

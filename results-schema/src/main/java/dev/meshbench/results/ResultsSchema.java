@@ -1,5 +1,6 @@
 package dev.meshbench.results;
 
+import dev.meshbench.model.CaseIds;
 import java.util.List;
 
 /** Constants of the results schema shared by the converter, the readers and every consumer. */

@@ -3,6 +3,7 @@ package dev.meshbench.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.meshbench.model.CaseIds;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -8,7 +8,7 @@ import java.util.List;
  * CPU during one step's measured window, per role and per component. A role is {@code null} when no component
  * of that role was sampled (for example {@code load} on Kubernetes).
  *
- * @param mesh       sidecars + egress gateway + SNI proxy
+ * @param mesh       {@link ComponentRole#MESH}: ingress gateway + sidecars + egress gateway + SNI proxy
  * @param app        auth + customer + flight + booking
  * @param database   MongoDB
  * @param load       JMeter

@@ -1,26 +1,30 @@
 package dev.meshbench.acmeair.config;
 
-import dev.meshbench.component.AcmeairApi;
+import dev.meshbench.model.Service;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The four Acmeair services. Each owns the URL prefix {@code /<name>} and, when it keeps data, one database. */
+/**
+ * The four Acmeair services as this module implements them: the kit's {@link Service} (name, call graph, readiness
+ * path) and, when it keeps data, its database. Each owns the URL prefix {@code /<name>}.
+ */
 public enum ServiceName {
-    AUTH(null),
-    CUSTOMER("acmeair_customer"),
-    FLIGHT("acmeair_flight"),
-    BOOKING("acmeair_booking");
+    AUTH(Service.AUTH, null),
+    CUSTOMER(Service.CUSTOMER, "acmeair_customer"),
+    FLIGHT(Service.FLIGHT, "acmeair_flight"),
+    BOOKING(Service.BOOKING, "acmeair_booking");
 
+    private final Service service;
     private final String database;
 
-    ServiceName(String database) {
+    ServiceName(Service service, String database) {
+        this.service = service;
         this.database = database;
     }
 
     /** Lower-case name, as on the command line and in the ready line. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return service.id();
     }
 
     /** {@code /auth}, {@code /customer}, ... */
@@ -28,9 +32,9 @@ public enum ServiceName {
         return "/" + id();
     }
 
-    /** Path of the readiness endpoint (public at the entry on purpose, see {@link AcmeairApi}). */
+    /** Path of the readiness endpoint: the model's {@link Service#readyPath()}. */
     public String readyPath() {
-        return AcmeairApi.readyPath(id());
+        return service.readyPath();
     }
 
     /** The service's database, or null for auth, which keeps no data (as in Acmeair's JWT version). */

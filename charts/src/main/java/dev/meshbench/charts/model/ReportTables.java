@@ -3,7 +3,7 @@ package dev.meshbench.charts.model;
 import dev.meshbench.charts.load.LoadedRun;
 import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.ComponentCpu;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.ResultsSchema;

@@ -1,6 +1,6 @@
 package dev.meshbench.charts.render;
 
-import dev.meshbench.results.CaseIds;
+import dev.meshbench.model.CaseIds;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -66,8 +66,12 @@ public final class CpuChartRenderer {
         plot.setOrientation(PlotOrientation.VERTICAL);
         JFreeChart chart = new JFreeChart("Mesh CPU per transaction at " + model.clients() + " clients",
                 JFreeChart.DEFAULT_TITLE_FONT, plot, false);
-        ChartStyle.apply(chart, Labels.spreadNote(model, "Sidecars + gateway + SNI proxy, after warm-up"));
+        ChartStyle.apply(chart, Labels.spreadNote(model, capitalized(ComponentRole.MESH.definition()) + ", after warm-up"));
         y.setNumberFormatOverride(Numbers.axisFormat(1, 2));
         return chart;
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -20,6 +20,7 @@ import dev.meshbench.charts.model.ReportTables;
 import dev.meshbench.charts.model.SkippedLine;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.charts.study.PublishedFigures;
+import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.StepDrift;
@@ -465,8 +466,8 @@ public final class HtmlReportRenderer {
                         + "averages of averages.")),
                 el("li").add(el("b").text("CPU"), text(" of a component in the window is the difference of its "
                         + "cumulative CPU time, interpolated linearly between samples (about one per second) at the "
-                        + "window's edges. CPU per transaction = CPU milliseconds / transactions. Mesh = sidecars + "
-                        + "egress gateway + SNI proxy; app = auth + customer + flight + booking.")),
+                        + "window's edges. CPU per transaction = CPU milliseconds / transactions. Mesh = "
+                        + ComponentRole.MESH.definition() + "; app = " + ComponentRole.APP.definition() + ".")),
                 el("li").add(text("Runs are grouped by case and "), el("b").text("data plane"), text(" (its name, plus "
                         + "\u201cno sidecar mTLS\u201d when sidecars talk plain HTTP to each other); groups are never "
                         + "mixed. Runs that did not record a data plane (schema version 1) ran on the Netty relays and "

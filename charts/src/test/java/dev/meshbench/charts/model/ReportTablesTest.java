@@ -10,7 +10,7 @@ import dev.meshbench.charts.load.LoadedRun;
 import dev.meshbench.charts.load.ResultsDirectoryReader;
 import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.results.ComponentCpu;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RunResults;

@@ -2,7 +2,7 @@ package dev.meshbench.charts.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.meshbench.results.CaseIds;
+import dev.meshbench.model.CaseIds;
 import java.awt.Paint;
 import java.util.List;
 import java.util.Set;

@@ -12,6 +12,7 @@ import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.stats.HopStats;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.TlsProviders;
+import dev.meshbench.model.EgressCase;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -42,38 +43,38 @@ class LoopbackChainTest {
         sink.close();
     }
 
-    static Stream<Arguments> shapesOnEachProvider() {
-        return TlsProviders.both().flatMap(p -> Stream.of(LoopbackChain.Shape.values()).map(shape -> Arguments.of(shape, p)));
+    static Stream<Arguments> casesOnEachProvider() {
+        return TlsProviders.both().flatMap(p -> Stream.of(EgressCase.values()).map(c -> Arguments.of(c, p)));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("shapesOnEachProvider")
+    @MethodSource("casesOnEachProvider")
     @DisplayName("echoes a 620-byte message and carries 4 MiB one way, with every hop of the chain counting it")
-    void echoAndBulk(LoopbackChain.Shape shape, TlsProvider provider) throws Exception {
+    void echoAndBulk(EgressCase egressCase, TlsProvider provider) throws Exception {
         TlsProviders.assumeUsable(provider);
         byte[] message = new byte[620];
         byte[] bulk = new byte[4 << 20];
         new Random(1).nextBytes(message);
         new Random(2).nextBytes(bulk);
-        try (LoopbackChain chain = LoopbackChain.start(shape, echo.address(), ids, 1, provider)) {
-            assertEquals(shape.hops(), java.util.List.copyOf(chain.hops().keySet()));
+        try (LoopbackChain chain = LoopbackChain.start(egressCase, echo.address(), ids, 1, provider)) {
+            assertEquals(LoopbackChain.hopsOf(egressCase), java.util.List.copyOf(chain.hops().keySet()));
             chain.hops().values().forEach(hop -> assertEquals(provider, hop.tlsProvider()));
             try (AppTlsClient app = AppTlsClient.connect(chain.entry(), ids.serverName(), ids.externalCa().certificate())) {
                 assertArrayEquals(message, app.roundTrip(message));
             }
         }
-        try (LoopbackChain chain = LoopbackChain.start(shape, sink.address(), ids, 1, provider)) {
+        try (LoopbackChain chain = LoopbackChain.start(egressCase, sink.address(), ids, 1, provider)) {
             try (AppTlsClient app = AppTlsClient.connect(chain.entry(), ids.serverName(), ids.externalCa().certificate())) {
                 app.sendFrame(bulk);
                 app.sendFrame(message);
-                for (String hop : shape.hops()) {
+                for (String hop : LoopbackChain.hopsOf(egressCase)) {
                     HopStats s = chain.stats(hop);
                     assertEquals(1, s.accepted(), hop);
                     assertEquals(app.rawWritten(), s.bytesClientToUpstream(), hop);
                     assertTrue(s.bytesClientToUpstream() > bulk.length, hop);
                 }
             }
-            for (String hop : shape.hops()) {
+            for (String hop : LoopbackChain.hopsOf(egressCase)) {
                 Eventually.await(hop + " closed", () -> chain.stats(hop).active() == 0);
             }
         }

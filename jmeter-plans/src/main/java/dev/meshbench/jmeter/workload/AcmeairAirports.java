@@ -1,5 +1,6 @@
 package dev.meshbench.jmeter.workload;
 
+import dev.meshbench.model.Airports;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,25 +9,22 @@ import java.util.random.RandomGenerator;
 
 /**
  * Airport codes the workload queries flights between: the {@code airports} property (comma-separated codes) or,
- * by default, the codes of the data set the meshbench Acmeair services load.
+ * by default, the codes of the data set the meshbench Acmeair services load. The lists come from the kit's one
+ * airport file ({@link Airports}, module model, shaded into this plugin's jar), which the services read too.
  */
 public final class AcmeairAirports {
 
-    /** The 30 airports acmeair-services' flight loader knows ({@code Airport.ALL}), in its order; it loads all by default. */
-    public static final List<String> LOADED = List.of(
-            "JFK", "LHR", "CDG", "FRA", "NRT", "HKG", "DXB", "SFO", "AMS", "BOM", "DEL", "SIN", "SYD", "GRU", "YYZ",
-            "MEX", "ORD", "LAX", "ATL", "MAD", "FCO", "ZRH", "IST", "JNB", "CAI", "ICN", "PEK", "BKK", "SVO", "EZE");
+    /** The kit's 30 airports, which acmeair-services' flight loader loads by default, in its order ({@link Airports#kit()}). */
+    public static final List<String> LOADED = Airports.codes(Airports.kit());
 
     /**
      * Origins of the original Acmeair driver, in the order of its {@code Airports2.csv}, read one per flight query
      * by every thread in turn (a CSV Data Set shared by all threads, recycled at the end).
      */
-    public static final List<String> ORIGINAL_FROM = List.of(
-            "NRT", "BOM", "DEL", "FRA", "AMS", "HKG", "LHR", "YUL", "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA");
+    public static final List<String> ORIGINAL_FROM = Airports.codes(Airports.driverFrom());
 
     /** Destinations of the original Acmeair driver, in the order of its {@code Airports.csv}, read like the origins. */
-    public static final List<String> ORIGINAL_TO = List.of(
-            "DEL", "FRA", "HKG", "LHR", "BOM", "YUL", "SVO", "JFK", "CDG", "FCO", "SIN", "SYD", "IKA", "NRT");
+    public static final List<String> ORIGINAL_TO = Airports.codes(Airports.driverTo());
 
     private AcmeairAirports() {
     }

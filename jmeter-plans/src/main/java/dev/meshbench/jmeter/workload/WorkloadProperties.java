@@ -1,11 +1,13 @@
 package dev.meshbench.jmeter.workload;
 
+import dev.meshbench.model.Service;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * Names, defaults and parsers of the JMeter properties the Acmeair plan reads. The Maven load profile passes
@@ -36,11 +38,11 @@ public final class WorkloadProperties {
     public static final String MIX_ROUNDTRIP = "roundtrip";
 
     /**
-     * The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}. The
-     * plugin runs inside JMeter without the kit's jars, so it spells them here; {@code ServiceNamesTest} ties them to
-     * the kit's one list ({@code dev.meshbench.results.ComponentNames.SERVICES}).
+     * The services, in the order the session first calls them; {@code <service>.url} overrides {@link #BASE_URL}.
+     * {@code ServiceNamesTest} makes sure no service of the model ({@link Service}) is missing.
      */
-    public static final List<String> SERVICES = List.of("auth", "customer", "flight", "booking");
+    public static final List<String> SERVICES = Stream.of(Service.AUTH, Service.CUSTOMER, Service.FLIGHT, Service.BOOKING)
+            .map(Service::id).toList();
 
     /** The study's ramp; the Maven profile uses the same values. */
     public static final Map<String, String> DEFAULTS = Map.of(

@@ -2,15 +2,15 @@ package dev.meshbench.jmeter.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plugin runs inside JMeter without the kit's jars, so it spells the services itself (in the order a session
- * calls them); they must be the kit's services ({@link ComponentNames#SERVICES}), no more, no fewer.
+ * The plugin lists the services in the order a session first calls them; they must be the kit's services
+ * ({@link ComponentNames#SERVICES}), no more, no fewer.
  */
 class ServiceNamesTest {
     @Test

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.lesfurets.jenkins.unit.BasePipelineTest;
 import com.lesfurets.jenkins.unit.MethodCall;
 import com.lesfurets.jenkins.unit.MethodSignature;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import groovy.lang.Closure;
 import java.io.IOException;
 import java.io.UncheckedIOException;

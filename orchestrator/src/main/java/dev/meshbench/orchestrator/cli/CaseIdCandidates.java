@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.cli;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import java.util.Arrays;
 import java.util.Iterator;
 

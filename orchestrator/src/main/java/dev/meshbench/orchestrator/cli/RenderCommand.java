@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.kubernetes.CaseManifests;
 import dev.meshbench.orchestrator.kubernetes.Kustomize;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;

@@ -2,8 +2,8 @@ package dev.meshbench.orchestrator.cli;
 
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.model.settings.Catalogue;
-import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.deploy;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.results.DataPlaneInfo;
 
 /**

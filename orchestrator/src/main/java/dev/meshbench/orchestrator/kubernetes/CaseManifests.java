@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.kubernetes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.results.WorkloadInfo;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;

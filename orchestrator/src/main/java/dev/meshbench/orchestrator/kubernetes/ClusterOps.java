@@ -5,7 +5,7 @@ import static dev.meshbench.orchestrator.kubernetes.CaseManifests.PART_OF;
 import static dev.meshbench.orchestrator.kubernetes.CaseManifests.PART_OF_VALUE;
 import static dev.meshbench.orchestrator.kubernetes.CaseManifests.describe;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.deploy.TargetException;
 import io.fabric8.istio.api.networking.v1.DestinationRule;
 import io.fabric8.istio.api.networking.v1.Gateway;
@@ -82,7 +82,7 @@ public final class ClusterOps {
      */
     public void checkPrerequisites(EgressCase c, String egressGatewayNamespace) {
         checkClusterAndNamespace();
-        if (c.passes(dev.meshbench.orchestrator.cases.HopKind.EGRESS_GATEWAY) && c != EgressCase.SNI) {
+        if (c.passes(dev.meshbench.model.HopKind.EGRESS_GATEWAY) && c != EgressCase.SNI) {
             istioGateways(egressGatewayNamespace, ISTIO_EGRESS_GATEWAY, "no egress gateway", "case " + c.id()
                     + " needs Istio's egress gateway, e.g. istioctl install --set components.egressGateways[0].name=istio-egressgateway "
                     + "--set components.egressGateways[0].enabled=true");

@@ -1,10 +1,10 @@
 package dev.meshbench.orchestrator.kubernetes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.HopKind;
+import dev.meshbench.model.Service;
 import dev.meshbench.orchestrator.run.RunSettings;
-import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.orchestrator.deploy.AcmeairData;
 import dev.meshbench.orchestrator.deploy.AdminEndpoints;
 import dev.meshbench.orchestrator.deploy.Component;
@@ -15,7 +15,7 @@ import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
 import dev.meshbench.results.ClusterInfo;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.WorkloadInfo;
@@ -214,7 +214,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         for (String svc : ComponentNames.SERVICES) {
             // Through the entry when there is one: its readiness path is public on purpose (AcmeairApi), and a 200
             // there says the VirtualService's route has reached Istio's gateway.
-            URI uri = serviceEndpoints.get(svc).resolve(AcmeairApi.readyPath(svc));
+            URI uri = serviceEndpoints.get(svc).resolve(Service.byId(svc).readyPath());
             AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 500, Optional::empty);
         }
     }
@@ -257,7 +257,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             if (egressCase == EgressCase.SNI && ownedBy(pod, KIT_GATEWAY)) {
                 return switch (container) {
                     case "istio-proxy" -> Optional.of(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH));
-                    case "sni-proxy" -> Optional.of(new Component(ComponentNames.SNI_PROXY, ComponentRole.MESH));
+                    case ComponentNames.SNI_PROXY -> Optional.of(new Component(ComponentNames.SNI_PROXY, ComponentRole.MESH));
                     default -> Optional.empty();
                 };
             }
@@ -324,20 +324,20 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
     public DataPlaneInfo dataPlane(DataPlaneInfo planned) {
         Map<String, String> versions = new LinkedHashMap<>();
         ClusterFacts.istioVersion(client).ifPresent(v -> {
-            versions.put("sidecar", "istio-proxy " + v);
+            versions.put(ComponentNames.SIDECAR, "istio-proxy " + v);
             if (ingress) {
                 versions.put(ComponentNames.INGRESS_GATEWAY, "istio-proxy " + v);
             }
             if (egressCase.passes(HopKind.EGRESS_GATEWAY)) {
-                versions.put("egress-gateway", "istio-proxy " + v);
+                versions.put(ComponentNames.EGRESS_GATEWAY, "istio-proxy " + v);
             }
         });
         if (egressCase.passes(HopKind.SNI_PROXY)) {
             resources.stream().filter(io.fabric8.kubernetes.api.model.apps.Deployment.class::isInstance)
                     .map(io.fabric8.kubernetes.api.model.apps.Deployment.class::cast)
                     .flatMap(d -> d.getSpec().getTemplate().getSpec().getContainers().stream())
-                    .filter(ct -> "sni-proxy".equals(ct.getName())).findFirst()
-                    .ifPresent(ct -> versions.put("sni-proxy", ct.getImage()));
+                    .filter(ct -> ComponentNames.SNI_PROXY.equals(ct.getName())).findFirst()
+                    .ifPresent(ct -> versions.put(ComponentNames.SNI_PROXY, ct.getImage()));
         }
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }

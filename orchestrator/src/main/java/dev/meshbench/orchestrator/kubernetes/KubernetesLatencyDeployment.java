@@ -9,7 +9,7 @@ import dev.meshbench.orchestrator.deploy.AcmeairData;
 import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.orchestrator.deploy.TargetException;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import io.fabric8.kubernetes.api.model.HasMetadata;

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.kubernetes;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.run.RunSettings;
 import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.orchestrator.deploy.TargetException;

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.latency;
 
+import dev.meshbench.model.ListenerNames;
 import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
@@ -12,7 +13,7 @@ import dev.meshbench.orchestrator.plan.ListenerPlan;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class LatencyPlanner {
             throw new IllegalArgumentException("cell " + cell.id() + " is of graph " + cell.graph() + ", not " + graph.name());
         }
         boolean mtls = options.sidecarMtls();
-        String inboundFromMesh = mtls ? TopologyPlanner.INBOUND_MESH : TopologyPlanner.INBOUND;
+        String inboundFromMesh = mtls ? ListenerNames.INBOUND_MESH : ListenerNames.INBOUND;
         List<ComponentPlan> out = new ArrayList<>();
         for (String svc : graph.calleesFirst()) {
             for (int n = 1; n <= cell.scale(); n++) {
@@ -66,23 +67,23 @@ public final class LatencyPlanner {
                 Map<String, List<Endpoint>> calls = new LinkedHashMap<>();
                 for (String callee : graph.callees(svc)) {
                     calls.put(callee, cell.sidecar()
-                            ? List.of(new Endpoint(ComponentNames.sidecarOf(app), TopologyPlanner.toPeer(callee)))
-                            : replicas(callee, cell.scale(), TopologyPlanner.HTTP, false));
+                            ? List.of(new Endpoint(ComponentNames.sidecarOf(app), ListenerNames.toPeer(callee)))
+                            : replicas(callee, cell.scale(), ListenerNames.HTTP, false));
                 }
                 out.add(new ComponentPlan(app, ComponentKind.SERVICE, Optional.empty(),
-                        List.of(ListenerPlan.destination(TopologyPlanner.HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));
+                        List.of(ListenerPlan.destination(ListenerNames.HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));
                 if (!cell.sidecar()) {
                     continue;
                 }
                 List<ListenerPlan> listeners = new ArrayList<>();
-                Routing toApp = new Routing.Fixed(new Endpoint(app, TopologyPlanner.HTTP));
-                listeners.add(new ListenerPlan(TopologyPlanner.INBOUND, Protocol.HTTP, InboundTls.PLAIN, Optional.of(toApp), Optional.empty()));
+                Routing toApp = new Routing.Fixed(new Endpoint(app, ListenerNames.HTTP));
+                listeners.add(new ListenerPlan(ListenerNames.INBOUND, Protocol.HTTP, InboundTls.PLAIN, Optional.of(toApp), Optional.empty()));
                 if (mtls) {
-                    listeners.add(new ListenerPlan(TopologyPlanner.INBOUND_MESH, Protocol.HTTP, InboundTls.MESH_MTLS, Optional.of(toApp),
+                    listeners.add(new ListenerPlan(ListenerNames.INBOUND_MESH, Protocol.HTTP, InboundTls.MESH_MTLS, Optional.of(toApp),
                             Optional.empty()));
                 }
                 for (String callee : graph.callees(svc)) {
-                    listeners.add(new ListenerPlan(TopologyPlanner.toPeer(callee), Protocol.HTTP, InboundTls.PLAIN,
+                    listeners.add(new ListenerPlan(ListenerNames.toPeer(callee), Protocol.HTTP, InboundTls.PLAIN,
                             Optional.of(new Routing.RoundRobin(host(callee), replicas(callee, cell.scale(), inboundFromMesh, true))),
                             mtls ? Optional.of(new OriginateMtls(host(callee), identity(callee))) : Optional.empty()));
                 }
@@ -94,10 +95,10 @@ public final class LatencyPlanner {
             String entry = graph.entrypoint();
             List<Endpoint> entries = cell.sidecar()
                     ? replicas(entry, cell.scale(), inboundFromMesh, true)
-                    : replicas(entry, cell.scale(), TopologyPlanner.HTTP, false);
+                    : replicas(entry, cell.scale(), ListenerNames.HTTP, false);
             for (int n = 1; n <= cell.scale(); n++) {
                 out.add(new ComponentPlan(replica(ComponentNames.INGRESS_GATEWAY, n), ComponentKind.INGRESS_GATEWAY, Optional.of(TopologyPlanner.INGRESS_IDENTITY),
-                        List.of(new ListenerPlan(TopologyPlanner.HTTP, Protocol.HTTP, InboundTls.PLAIN,
+                        List.of(new ListenerPlan(ListenerNames.HTTP, Protocol.HTTP, InboundTls.PLAIN,
                                 Optional.of(new Routing.RoundRobin(host(entry), entries)),
                                 cell.sidecar() && mtls ? Optional.of(new OriginateMtls(host(entry), identity(entry))) : Optional.empty())),
                         Map.of()));
@@ -110,14 +111,14 @@ public final class LatencyPlanner {
     public static List<Endpoint> clientTargets(TopologyPlan plan, GraphShape graph) {
         List<ComponentPlan> ingress = plan.ofKind(ComponentKind.INGRESS_GATEWAY);
         if (!ingress.isEmpty()) {
-            return ingress.stream().map(c -> new Endpoint(c.name(), TopologyPlanner.HTTP)).toList();
+            return ingress.stream().map(c -> new Endpoint(c.name(), ListenerNames.HTTP)).toList();
         }
         boolean sidecars = !plan.ofKind(ComponentKind.SIDECAR).isEmpty();
         List<Endpoint> out = new ArrayList<>();
         for (ComponentPlan c : plan.ofKind(ComponentKind.SERVICE)) {
             if (c.name().startsWith(graph.entrypoint() + "-") && c.name().substring(graph.entrypoint().length() + 1).matches("[0-9]+")) {
-                out.add(sidecars ? new Endpoint(ComponentNames.sidecarOf(c.name()), TopologyPlanner.INBOUND)
-                        : new Endpoint(c.name(), TopologyPlanner.HTTP));
+                out.add(sidecars ? new Endpoint(ComponentNames.sidecarOf(c.name()), ListenerNames.INBOUND)
+                        : new Endpoint(c.name(), ListenerNames.HTTP));
             }
         }
         return out;

@@ -4,7 +4,7 @@ import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.local.envoynginx.NativeBinaries;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -46,7 +46,7 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
         return switch (options.dataPlane()) {
             case NETTY -> {
                 String v = "meshbench-netty " + kitVersion;
-                Map<String, String> versions = new LinkedHashMap<>(Map.of("sidecar", v, "egress-gateway", v, "sni-proxy", v));
+                Map<String, String> versions = new LinkedHashMap<>(Map.of(ComponentNames.SIDECAR, v, ComponentNames.EGRESS_GATEWAY, v, ComponentNames.SNI_PROXY, v));
                 if (options.ingress()) {
                     versions.put(ComponentNames.INGRESS_GATEWAY, v);
                 }
@@ -58,9 +58,9 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
                 NativeBinaries.checkNginxStream(nginx);
                 String ev = NativeBinaries.envoyVersion(envoy);
                 Map<String, String> versions = new LinkedHashMap<>();
-                versions.put("sidecar", ev);
-                versions.put("egress-gateway", ev);
-                versions.put("sni-proxy", NativeBinaries.nginxVersion(nginx));
+                versions.put(ComponentNames.SIDECAR, ev);
+                versions.put(ComponentNames.EGRESS_GATEWAY, ev);
+                versions.put(ComponentNames.SNI_PROXY, NativeBinaries.nginxVersion(nginx));
                 if (options.ingress()) {
                     versions.put(ComponentNames.INGRESS_GATEWAY, ev);
                 }
@@ -100,12 +100,12 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
      * ingress is the sidecar's binary on both data planes (Envoy, or the Netty relay); no egress gateway, no nginx.
      */
     public Map<String, String> latencyVersions() {
-        String sidecar = versions.get("sidecar");
+        String sidecar = versions.get(ComponentNames.SIDECAR);
         if (sidecar == null) {
             return Map.of();
         }
         Map<String, String> out = new LinkedHashMap<>();
-        out.put("sidecar", sidecar);
+        out.put(ComponentNames.SIDECAR, sidecar);
         out.put(ComponentNames.INGRESS_GATEWAY, sidecar);
         return java.util.Collections.unmodifiableMap(out);
     }

@@ -2,7 +2,9 @@ package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.MeshNames;
 import dev.meshbench.component.ReadyLine;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.ListenerNames;
+import dev.meshbench.model.Service;
 import dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer;
 import dev.meshbench.orchestrator.local.envoynginx.EnvoyCommand;
 import dev.meshbench.orchestrator.local.envoynginx.EnvoyStatsReader;
@@ -26,7 +28,7 @@ import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.KeyType;
 import dev.meshbench.pki.Pem;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.WorkloadInfo;
 import java.io.IOException;
@@ -145,7 +147,7 @@ public final class LocalDeployment implements Deployment {
         ComponentPlan mongoPlan = plan.component(ComponentNames.MONGO);
         ReadyLine mongo = start(new ProcessSpec(new Component(mongoPlan.name(), mongoPlan.role()),
                 javaCommand(jars.embeddedMongo(), MONGO_JVM, "--host", LocalAddresses.HOST,
-                        "--port", Integer.toString(addresses.port(mongoPlan.name(), TopologyPlanner.MONGO_LISTENER)),
+                        "--port", Integer.toString(addresses.port(mongoPlan.name(), ListenerNames.MONGO)),
                         "--dir", workDir.resolve("mongo").toString(), "--server-name", MeshNames.MONGO_HOST)));
         String mongoCa = mongo.get("ca").orElseThrow(() -> new TargetException("mongo's ready line has no ca= field: " + mongo));
 
@@ -159,16 +161,16 @@ public final class LocalDeployment implements Deployment {
         List<ProcessSpec> services = new ArrayList<>();
         // With an ingress, every service is reached through it (the whole mesh path); else at its sidecar.
         Optional<URI> entry = plan.ofKind(ComponentKind.INGRESS_GATEWAY).stream().findFirst()
-                .map(in -> URI.create("http://" + addresses.address(new Endpoint(in.name(), TopologyPlanner.INGRESS_LISTENER))));
+                .map(in -> URI.create("http://" + addresses.address(new Endpoint(in.name(), ListenerNames.INGRESS))));
         this.entry = entry;
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
             Endpoint mongoVia = svc.call(ComponentNames.MONGO);
-            List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), TopologyPlanner.HTTP)),
+            List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), ListenerNames.HTTP)),
                     "--mongo-uri", "mongodb://" + MeshNames.MONGO_HOST + ":" + addresses.port(mongoVia) + "/?tls=true",
                     "--mongo-ca-file", mongoCa,
                     "--mongo-host-alias", MeshNames.MONGO_HOST + "=" + LocalAddresses.HOST));
-            for (String peer : TopologyPlanner.peersOf(svc.name())) {
-                args.addAll(List.of("--" + peer + "-url", "http://" + addresses.address(svc.call(peer))));
+            for (Service peer : Service.byId(svc.name()).calls()) {
+                args.addAll(List.of("--" + peer.id() + "-url", "http://" + addresses.address(svc.call(peer.id()))));
             }
             args.addAll(svc.name().equals("auth") ? List.of("--jwt-private-key", jwtPrivate.toString())
                     : List.of("--jwt-public-key", jwtPublic.toString()));
@@ -180,9 +182,9 @@ public final class LocalDeployment implements Deployment {
             }
             services.add(pinned(new ProcessSpec(new Component(svc.name(), svc.role()),
                     javaCommand(jars.acmeairServices(), APP_JVM, args.toArray(String[]::new)))));
-            serviceAdmin.put(svc.name(), URI.create("http://" + addresses.address(new Endpoint(svc.name(), TopologyPlanner.HTTP))));
+            serviceAdmin.put(svc.name(), URI.create("http://" + addresses.address(new Endpoint(svc.name(), ListenerNames.HTTP))));
             serviceEndpoints.put(svc.name(), entry.orElseGet(() -> URI.create("http://" + addresses.address(
-                    new Endpoint(ComponentNames.sidecarOf(svc.name()), TopologyPlanner.INBOUND)))));
+                    new Endpoint(ComponentNames.sidecarOf(svc.name()), ListenerNames.INBOUND)))));
         }
         // The services are independent once their ports are reserved: start them together.
         System.out.printf("[%s] starting %s%n", egressCase.id(), String.join(", ", serviceEndpoints.keySet()));
@@ -245,7 +247,7 @@ public final class LocalDeployment implements Deployment {
     public void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (String svc : serviceEndpoints.keySet()) {
-            String path = ready.get(svc).get("ready").orElse("/" + svc + "/health/ready");
+            String path = ready.get(svc).get("ready").orElse(Service.byId(svc).readyPath());
             URI uri = serviceEndpoints.get(svc).resolve(path);
             AcmeairData.awaitReady(http, svc, uri, deadline, timeout, 200,
                     () -> failure().map(f -> "case " + egressCase.id() + ": " + f));
@@ -313,7 +315,7 @@ public final class LocalDeployment implements Deployment {
                 mongoHops.add(mongoVia);
             }
             try {
-                String metrics = get(URI.create("http://" + LocalAddresses.HOST + ":" + addresses.port(svc.name(), TopologyPlanner.HTTP)
+                String metrics = get(URI.create("http://" + LocalAddresses.HOST + ":" + addresses.port(svc.name(), ListenerNames.HTTP)
                         + "/metrics"), svc.name());
                 out.put(svc.name(), Map.of(
                         "mongoCommands", PrometheusText.sum(metrics, "mongodb_driver_commands_seconds_count", "command", "ping"),

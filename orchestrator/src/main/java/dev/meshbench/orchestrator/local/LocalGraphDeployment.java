@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.model.ListenerNames;
 import dev.meshbench.orchestrator.latency.GraphShape;
 import dev.meshbench.orchestrator.latency.LatencyPlanner;
 import dev.meshbench.orchestrator.plan.ComponentKind;
@@ -120,7 +121,7 @@ public final class LocalGraphDeployment implements dev.meshbench.orchestrator.de
         String service = serviceOf(c.name());
         List<String> cmd = new ArrayList<>(jars.javaJar(jars.acmeairServices(), NODE_JVM));
         cmd.addAll(List.of("graph-node", "--graph", graphFile.toString(), "--service", service,
-                "--port", Integer.toString(addresses.port(c.name(), dev.meshbench.orchestrator.plan.TopologyPlanner.HTTP))));
+                "--port", Integer.toString(addresses.port(c.name(), ListenerNames.HTTP))));
         c.calls().forEach((callee, to) -> cmd.addAll(List.of("--call",
                 callee + "=" + to.stream().map(e -> "http://" + addresses.address(e)).collect(Collectors.joining(",")))));
         cmd.add("--exit-on-stdin-eof");
@@ -221,6 +222,6 @@ public final class LocalGraphDeployment implements dev.meshbench.orchestrator.de
     /** Endpoints of a service's replicas, for tests. */
     List<Endpoint> replicasOf(String service) {
         return plan.ofKind(ComponentKind.SERVICE).stream().filter(c -> serviceOf(c.name()).equals(service))
-                .map(c -> new Endpoint(c.name(), dev.meshbench.orchestrator.plan.TopologyPlanner.HTTP)).toList();
+                .map(c -> new Endpoint(c.name(), ListenerNames.HTTP)).toList();
     }
 }

@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.plan;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

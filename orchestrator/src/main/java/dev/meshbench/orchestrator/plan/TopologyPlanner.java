@@ -2,16 +2,18 @@ package dev.meshbench.orchestrator.plan;
 
 import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.component.MeshNames;
-import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.cases.HopKind;
-import dev.meshbench.orchestrator.cases.Link;
-import dev.meshbench.orchestrator.cases.LinkSecurity;
+import dev.meshbench.model.ComponentNames;
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.HopKind;
+import dev.meshbench.model.Link;
+import dev.meshbench.model.LinkSecurity;
+import dev.meshbench.model.ListenerNames;
+import dev.meshbench.model.Service;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.OriginateMtls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.PathRoute;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Protocol;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
-import dev.meshbench.results.ComponentNames;
 import dev.meshbench.orchestrator.plan.ListenerPlan.ServerNameRoute;
 import dev.meshbench.orchestrator.plan.ListenerPlan.SniSource;
 import java.util.ArrayList;
@@ -27,7 +29,7 @@ import java.util.Optional;
  *
  * <p>What every case shares: with {@link PlanOptions#ingress()}, one ingress gateway routes the client API by path to
  * the services' sidecars; each Acmeair service has a sidecar that carries its inbound HTTP and its calls to other
- * services (auth -> customer; booking -> flight, customer). Only the MongoDB path differs, hop by hop as the case's
+ * services (the call graph of {@link Service}). Only the MongoDB path differs, hop by hop as the case's
  * links say. Proxies on the MongoDB path match the external host by server name, as Istio's listeners for a TLS
  * {@code ServiceEntry} port do; a proxy that terminates the mesh's mTLS routes by that handshake's server name.
  */
@@ -39,31 +41,12 @@ public final class TopologyPlanner {
     /** The ingress gateway's identity, as Istio's. */
     public static final Identity INGRESS_IDENTITY = new Identity("istio-system", "istio-ingressgateway");
 
-    /** Listener names the plans use. */
-    public static final String HTTP = "http";
-    public static final String INBOUND = "inbound";
-    public static final String INBOUND_MESH = "inbound-mesh";
-    public static final String MONGO_LISTENER = "mongo";
-    public static final String EGRESS_LISTENER = "egress";
-    public static final String SNI_LISTENER = "sni";
-    /** The ingress gateway's one listener (the Netty entry's fixed name too). */
-    public static final String INGRESS_LISTENER = "ingress";
-
     private TopologyPlanner() {
     }
 
-    /** The listener of a caller's sidecar that carries its calls to {@code peer}. */
-    public static String toPeer(String peer) {
-        return "to-" + peer;
-    }
-
-    /** Which services a service calls (the Acmeair call graph). */
-    public static List<String> peersOf(String service) {
-        return switch (service) {
-            case "auth" -> List.of("customer");
-            case "booking" -> List.of("flight", "customer");
-            default -> List.of();
-        };
+    /** Which services a service calls (the Acmeair call graph, {@link Service#calls()}). */
+    private static List<String> peersOf(String service) {
+        return Service.byId(service).calls().stream().map(Service::id).toList();
     }
 
     public static Identity serviceIdentity(String service) {
@@ -75,7 +58,7 @@ public final class TopologyPlanner {
         String hosts = path.stream().anyMatch(l -> l.routing() == Link.Routing.SNI_WILDCARD) ? MeshNames.MONGO_WILDCARD : MeshNames.MONGO_HOST;
         List<ComponentPlan> out = new ArrayList<>();
         out.add(new ComponentPlan(ComponentNames.MONGO, ComponentKind.DATABASE, Optional.empty(),
-                List.of(ListenerPlan.destination(MONGO_LISTENER, Protocol.TCP, InboundTls.SERVER_TLS)), Map.of()));
+                List.of(ListenerPlan.destination(ListenerNames.MONGO, Protocol.TCP, InboundTls.SERVER_TLS)), Map.of()));
 
         // The egress chain, backwards from MongoDB: each hop must exist before the one that sends to it.
         for (int i = path.size() - 1; i >= 1; i--) {
@@ -85,13 +68,13 @@ public final class TopologyPlanner {
                 case EGRESS_GATEWAY -> {
                     boolean terminates = in.security() == LinkSecurity.MESH_MTLS_TUNNEL;
                     out.add(new ComponentPlan(ComponentNames.EGRESS_GATEWAY, ComponentKind.EGRESS_GATEWAY, Optional.of(GATEWAY_IDENTITY),
-                            List.of(new ListenerPlan(EGRESS_LISTENER, Protocol.TCP, terminates ? InboundTls.MESH_MTLS : InboundTls.PLAIN,
+                            List.of(new ListenerPlan(ListenerNames.EGRESS, Protocol.TCP, terminates ? InboundTls.MESH_MTLS : InboundTls.PLAIN,
                                     Optional.of(byName(terminates ? SniSource.TUNNEL : SniSource.CLIENT_HELLO, hosts, endpointOf(outLink.to()))),
                                     Optional.empty())),
                             Map.of()));
                 }
                 case SNI_PROXY -> out.add(new ComponentPlan(ComponentNames.SNI_PROXY, ComponentKind.SNI_PROXY, Optional.empty(),
-                        List.of(new ListenerPlan(SNI_LISTENER, Protocol.TCP, InboundTls.PLAIN,
+                        List.of(new ListenerPlan(ListenerNames.SNI, Protocol.TCP, InboundTls.PLAIN,
                                 Optional.of(byName(SniSource.CLIENT_HELLO, hosts, endpointOf(outLink.to()))), Optional.empty())),
                         Map.of()));
                 case SIDECAR, APP, MONGO -> {
@@ -105,19 +88,19 @@ public final class TopologyPlanner {
         Optional<Link> sidecarOut = path.stream().filter(l -> l.from() == HopKind.SIDECAR).findFirst();
         for (String svc : ComponentNames.SERVICES) {
             List<ListenerPlan> listeners = new ArrayList<>();
-            Endpoint app = new Endpoint(svc, HTTP);
-            listeners.add(new ListenerPlan(INBOUND, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(app)), Optional.empty()));
+            Endpoint app = new Endpoint(svc, ListenerNames.HTTP);
+            listeners.add(new ListenerPlan(ListenerNames.INBOUND, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(app)), Optional.empty()));
             if (options.sidecarMtls()) {
-                listeners.add(new ListenerPlan(INBOUND_MESH, Protocol.HTTP, InboundTls.MESH_MTLS, Optional.of(new Routing.Fixed(app)), Optional.empty()));
+                listeners.add(new ListenerPlan(ListenerNames.INBOUND_MESH, Protocol.HTTP, InboundTls.MESH_MTLS, Optional.of(new Routing.Fixed(app)), Optional.empty()));
             }
             for (String peer : peersOf(svc)) {
-                Endpoint peerInbound = new Endpoint(ComponentNames.sidecarOf(peer), options.sidecarMtls() ? INBOUND_MESH : INBOUND);
-                listeners.add(new ListenerPlan(toPeer(peer), Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(peerInbound)),
+                Endpoint peerInbound = new Endpoint(ComponentNames.sidecarOf(peer), options.sidecarMtls() ? ListenerNames.INBOUND_MESH : ListenerNames.INBOUND);
+                listeners.add(new ListenerPlan(ListenerNames.toPeer(peer), Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.Fixed(peerInbound)),
                         options.sidecarMtls()
                                 ? Optional.of(new OriginateMtls(peer + "." + APP_NAMESPACE + ".svc.cluster.local", serviceIdentity(peer)))
                                 : Optional.empty()));
             }
-            sidecarOut.ifPresent(l -> listeners.add(new ListenerPlan(MONGO_LISTENER, Protocol.TCP, InboundTls.PLAIN,
+            sidecarOut.ifPresent(l -> listeners.add(new ListenerPlan(ListenerNames.MONGO, Protocol.TCP, InboundTls.PLAIN,
                     Optional.of(byName(SniSource.CLIENT_HELLO, hosts, endpointOf(l.to()))),
                     l.security() == LinkSecurity.MESH_MTLS_TUNNEL
                             ? Optional.of(new OriginateMtls(MeshNames.MONGO_HOST, identityOf(l.to())))
@@ -128,16 +111,16 @@ public final class TopologyPlanner {
         for (String svc : ComponentNames.SERVICES) {
             Map<String, List<Endpoint>> calls = new LinkedHashMap<>();
             calls.put(ComponentNames.MONGO, List.of(switch (appLink.to()) {
-                case MONGO -> new Endpoint(ComponentNames.MONGO, MONGO_LISTENER);
-                case SIDECAR -> new Endpoint(ComponentNames.sidecarOf(svc), MONGO_LISTENER);
+                case MONGO -> new Endpoint(ComponentNames.MONGO, ListenerNames.MONGO);
+                case SIDECAR -> new Endpoint(ComponentNames.sidecarOf(svc), ListenerNames.MONGO);
                 case APP, EGRESS_GATEWAY, SNI_PROXY -> throw new IllegalStateException(
                         "case " + c.id() + ": a service's MongoDB connection must go to MongoDB or its sidecar, not " + appLink.to());
             }));
             for (String peer : peersOf(svc)) {
-                calls.put(peer, List.of(new Endpoint(ComponentNames.sidecarOf(svc), toPeer(peer))));
+                calls.put(peer, List.of(new Endpoint(ComponentNames.sidecarOf(svc), ListenerNames.toPeer(peer))));
             }
             out.add(new ComponentPlan(svc, ComponentKind.SERVICE, Optional.empty(),
-                    List.of(ListenerPlan.destination(HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));
+                    List.of(ListenerPlan.destination(ListenerNames.HTTP, Protocol.HTTP, InboundTls.PLAIN)), calls));
         }
 
         if (options.ingress()) {
@@ -145,9 +128,9 @@ public final class TopologyPlanner {
             // API (AcmeairApi.PUBLIC, nothing else) to each service. The ingress talks plain HTTP to the sidecars'
             // inbound, in every case alike.
             List<PathRoute> routes = AcmeairApi.PUBLIC.stream()
-                    .map(op -> new PathRoute(op, new Endpoint(ComponentNames.sidecarOf(op.service()), INBOUND))).toList();
+                    .map(op -> new PathRoute(op, new Endpoint(ComponentNames.sidecarOf(op.service()), ListenerNames.INBOUND))).toList();
             out.add(new ComponentPlan(ComponentNames.INGRESS_GATEWAY, ComponentKind.INGRESS_GATEWAY, Optional.of(INGRESS_IDENTITY),
-                    List.of(new ListenerPlan(INGRESS_LISTENER, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPath(routes)),
+                    List.of(new ListenerPlan(ListenerNames.INGRESS, Protocol.HTTP, InboundTls.PLAIN, Optional.of(new Routing.ByPath(routes)),
                             Optional.empty())),
                     Map.of()));
         }
@@ -161,9 +144,7 @@ public final class TopologyPlanner {
     /** The listener a hop on the MongoDB path receives on. */
     private static Endpoint endpointOf(HopKind hop) {
         return switch (hop) {
-            case MONGO -> new Endpoint(ComponentNames.MONGO, MONGO_LISTENER);
-            case EGRESS_GATEWAY -> new Endpoint(ComponentNames.EGRESS_GATEWAY, EGRESS_LISTENER);
-            case SNI_PROXY -> new Endpoint(ComponentNames.SNI_PROXY, SNI_LISTENER);
+            case MONGO, EGRESS_GATEWAY, SNI_PROXY -> new Endpoint(ComponentNames.ofHop(hop), ListenerNames.onMongoPath(hop));
             case APP, SIDECAR -> throw new IllegalStateException("the MongoDB path cannot lead into " + hop);
         };
     }

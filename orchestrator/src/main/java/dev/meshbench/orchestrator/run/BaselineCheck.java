@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RunInputs;

@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.Deployment;
 import dev.meshbench.orchestrator.deploy.Endpoints;

@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.model.settings.Catalogue;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;

@@ -1,12 +1,12 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.model.settings.Goal;
 import dev.meshbench.model.settings.TargetScope;
-import dev.meshbench.orchestrator.cases.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.MeasurementInfo;
 import dev.meshbench.results.TargetKind;
 import dev.meshbench.results.WarmupInfo;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.meshbench.results.CaseIds;
+import dev.meshbench.model.EgressCase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,9 +30,9 @@ import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 /**
- * One list of cases. {@link EgressCase} is the list (its ids are {@link CaseIds}' constants); the files that cannot
- * read Java necessarily spell the ids, and this test reads each of them from the checkout and fails, naming the file
- * and the missing or extra ids, when one disagrees:
+ * One list of cases. {@link EgressCase} (module model) is the list; the files that cannot read Java necessarily spell
+ * the ids, and this test reads each of them from the checkout and fails, naming the file and the missing or extra
+ * ids, when one disagrees:
  * <ul>
  *   <li>the root {@code pom.xml}: one profile {@code case-<id>} per case, adding the module {@code runs/<id>};</li>
  *   <li>{@code runs/}: one module per case, running that case ({@code meshbench.case}); {@code runs/all} runs
@@ -49,12 +49,6 @@ class CaseListConsistencyTest {
     private static final List<String> IDS = Arrays.stream(EgressCase.values()).map(EgressCase::id).toList();
     /** A case profile as a script names it: {@code case-sni}, {@code -Pcase-sni}, {@code -Pstudy,case-sni}. */
     private static final Pattern CASE_PROFILE = Pattern.compile("(?:(?<![\\w-])|(?<=-P))case-([a-z]+)\\b");
-
-    @Test
-    @DisplayName("EgressCase has one case per id of CaseIds, in the same order")
-    void egressCaseIsCaseIds() {
-        assertEquals(CaseIds.ALL, IDS, "EgressCase.values() ids must be CaseIds.ALL (results-schema), in the same order");
-    }
 
     @Test
     @DisplayName("the root pom has one profile case-<id> per case, each adding the module runs/<id>")

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.component.AcmeairApi;
-import dev.meshbench.orchestrator.cases.EgressCase;
-import dev.meshbench.orchestrator.cases.HopKind;
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.HopKind;
 import dev.meshbench.orchestrator.plan.ListenerPlan.InboundTls;
 import dev.meshbench.orchestrator.plan.ListenerPlan.Routing;
 import dev.meshbench.orchestrator.plan.ListenerPlan.SniSource;

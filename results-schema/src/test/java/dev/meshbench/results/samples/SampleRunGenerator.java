@@ -2,7 +2,7 @@ package dev.meshbench.results.samples;
 
 import dev.meshbench.results.ClusterInfo;
 import dev.meshbench.results.ClusterNode;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;

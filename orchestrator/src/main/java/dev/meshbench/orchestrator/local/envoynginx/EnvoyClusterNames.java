@@ -4,7 +4,7 @@ import dev.meshbench.component.MeshNames;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 
 /**
  * The name of the Envoy cluster that sends to a plan endpoint, in Istio's {@code direction|port|subset|host} form,

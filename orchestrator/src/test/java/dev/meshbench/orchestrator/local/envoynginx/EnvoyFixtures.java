@@ -1,6 +1,6 @@
 package dev.meshbench.orchestrator.local.envoynginx;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.plan.ComponentPlan;

@@ -2,7 +2,7 @@ package dev.meshbench.orchestrator.local.envoynginx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.MeshFiles;
 import dev.meshbench.orchestrator.plan.ComponentKind;

@@ -7,13 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.meshbench.component.AcmeairApi;
-import dev.meshbench.orchestrator.cases.EgressCase;
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.ListenerNames;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.TopologyPlan;
-import dev.meshbench.orchestrator.plan.TopologyPlanner;
-import dev.meshbench.results.ComponentNames;
+import dev.meshbench.model.ComponentNames;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -51,14 +51,14 @@ class EnvoyIngressEndToEndTest {
             for (String svc : List.of("auth", "customer", "flight")) {
                 Upstream u = new Upstream(svc);
                 up.put(svc, u);
-                addrs = EnvoyFixtures.withPort(addrs, new Endpoint(ComponentNames.sidecarOf(svc), TopologyPlanner.INBOUND), u.port());
+                addrs = EnvoyFixtures.withPort(addrs, new Endpoint(ComponentNames.sidecarOf(svc), ListenerNames.INBOUND), u.port());
             }
             // booking's sidecar is down: nothing listens on its port.
             Process p = EnvoyFixtures.startEnvoy(envoy, plan, ingress, addrs, EnvoyFixtures.realMeshFiles(plan, dir), dir);
             URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(ingress.name()));
             LocalAddresses a = addrs;
             try {
-                URI entry = URI.create("http://" + addrs.address(new Endpoint(ingress.name(), TopologyPlanner.INGRESS_LISTENER)));
+                URI entry = URI.create("http://" + addrs.address(new Endpoint(ingress.name(), ListenerNames.INGRESS)));
                 HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
                 HttpResponse<String> login = client.send(HttpRequest.newBuilder(entry.resolve("/auth/login?x=1"))
@@ -114,11 +114,11 @@ class EnvoyIngressEndToEndTest {
             for (String svc : ComponentNames.SERVICES) {
                 Upstream u = new Upstream(svc);
                 up.put(svc, u);
-                addrs = EnvoyFixtures.withPort(addrs, new Endpoint(ComponentNames.sidecarOf(svc), TopologyPlanner.INBOUND), u.port());
+                addrs = EnvoyFixtures.withPort(addrs, new Endpoint(ComponentNames.sidecarOf(svc), ListenerNames.INBOUND), u.port());
             }
             Process p = EnvoyFixtures.startEnvoy(envoy, plan, ingress, addrs, EnvoyFixtures.realMeshFiles(plan, dir), dir);
             try {
-                int port = addrs.port(ingress.name(), TopologyPlanner.INGRESS_LISTENER);
+                int port = addrs.port(ingress.name(), ListenerNames.INGRESS);
                 for (AcmeairApi.Operation op : AcmeairApi.PUBLIC) {
                     String path = op.path().replaceAll("\\{[a-z]+\\}", "uid0@email.com");
                     int before = up.get(op.service()).requests();
@@ -179,7 +179,7 @@ class EnvoyIngressEndToEndTest {
 
     private static JsonNode hop(ComponentPlan c, LocalAddresses addrs, URI admin) throws IOException {
         String stats = EnvoyFixtures.httpGet(admin.resolve("/stats")).orElseThrow(() -> new AssertionError("no /stats from " + admin));
-        return JSON.readTree(EnvoyStatsReader.hopJson(c, addrs, stats)).at("/listeners/" + TopologyPlanner.INGRESS_LISTENER);
+        return JSON.readTree(EnvoyStatsReader.hopJson(c, addrs, stats)).at("/listeners/" + ListenerNames.INGRESS);
     }
 
     /** An HTTP server on loopback that answers {@code <name> <method> <uri> <body>} and counts the connections it served. */

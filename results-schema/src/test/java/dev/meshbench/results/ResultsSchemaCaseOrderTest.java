@@ -1,22 +1,12 @@
 package dev.meshbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Set;
+import dev.meshbench.model.CaseIds;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-class CaseIdsTest {
-    @Test
-    @DisplayName("case ids are distinct lower-case words, usable in a profile id, a folder name and .ci/run's [a-z]* pattern")
-    void idsAreDistinctWords() {
-        assertEquals(CaseIds.ALL.size(), Set.copyOf(CaseIds.ALL).size(), "duplicate case id in " + CaseIds.ALL);
-        for (String id : CaseIds.ALL) {
-            assertTrue(id.matches("[a-z]+"), "case id '" + id + "' is not a lower-case word");
-        }
-    }
-
+class ResultsSchemaCaseOrderTest {
     @Test
     @DisplayName("the baseline is the first case, and unknown ids sort after every known one")
     void baselineFirstUnknownLast() {

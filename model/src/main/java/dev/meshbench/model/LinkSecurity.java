@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.cases;
+package dev.meshbench.model;
 
 /** What protects the bytes on one link of the MongoDB path. */
 public enum LinkSecurity {

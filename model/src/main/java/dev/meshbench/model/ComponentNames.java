@@ -1,4 +1,4 @@
-package dev.meshbench.results;
+package dev.meshbench.model;
 
 import java.util.Comparator;
 import java.util.List;
@@ -11,14 +11,16 @@ import java.util.Map;
  * report orders its tables with {@link #trafficOrder()}; test fixtures build their runs from them.
  */
 public final class ComponentNames {
-    /** The Acmeair services, callees before callers (the order they start in). */
-    public static final List<String> SERVICES = List.of("customer", "flight", "auth", "booking");
+    /** The Acmeair services, callees before callers (the order they start in): {@link Service#ids()}. */
+    public static final List<String> SERVICES = Service.ids();
     public static final String MONGO = "mongo";
     /** The one entry in front of the services (Istio's ingress gateway); the latency study numbers its replicas. */
     public static final String INGRESS_GATEWAY = "ingress-gateway";
     public static final String EGRESS_GATEWAY = "egress-gateway";
     public static final String SNI_PROXY = "sni-proxy";
-    private static final String SIDECAR_PREFIX = "sidecar-";
+    /** Sidecars as one kind (a data plane's versions name them so; the loopback chain's one sidecar). */
+    public static final String SIDECAR = "sidecar";
+    private static final String SIDECAR_PREFIX = SIDECAR + "-";
 
     private ComponentNames() {
     }
@@ -31,6 +33,16 @@ public final class ComponentNames {
     /** Whether {@code component} is a service's sidecar. */
     public static boolean isSidecar(String component) {
         return component.startsWith(SIDECAR_PREFIX) && component.length() > SIDECAR_PREFIX.length();
+    }
+
+    /** The component a hop of the MongoDB path is, for the hops that are one component (not a service or its sidecar). */
+    public static String ofHop(HopKind hop) {
+        return switch (hop) {
+            case EGRESS_GATEWAY -> EGRESS_GATEWAY;
+            case SNI_PROXY -> SNI_PROXY;
+            case MONGO -> MONGO;
+            case APP, SIDECAR -> throw new IllegalArgumentException(hop + " is one component per service: name it by the service");
+        };
     }
 
     private static final Map<String, Integer> MESH_HOPS = Map.of(INGRESS_GATEWAY, 0, EGRESS_GATEWAY, 2, SNI_PROXY, 3);

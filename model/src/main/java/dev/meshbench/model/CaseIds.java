@@ -1,13 +1,14 @@
-package dev.meshbench.results;
+package dev.meshbench.model;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The ids of the study's egress cases, in the order the study presents them: the one place Java spells them.
- * The orchestrator's {@code EgressCase} describes each case (hops, TLS of each link, routing) and takes its id from
- * here; charts colour and order by them; the JMH benchmarks' {@code @Param}s name them through these constants.
- * The files that cannot read Java (the root pom's {@code case-<id>} profiles, {@code runs/<id>/}, {@code .ci/run},
- * the {@code Jenkinsfile}) are held to this list by the orchestrator's {@code CaseListConsistencyTest}.
+ * The ids of the study's egress cases as constants, for code that needs a compile-time constant (a {@code case}
+ * label, an annotation): {@link EgressCase} describes each case (hops, TLS of each link, routing) and takes its id
+ * from here, and {@link #ALL} is read from {@link EgressCase}, so the list of cases is the enum. The files that cannot
+ * read Java (the root pom's {@code case-<id>} profiles, {@code runs/<id>/}, {@code .ci/run}, the {@code Jenkinsfile})
+ * are held to it by the orchestrator's {@code CaseListConsistencyTest}.
  *
  * <p>Results may carry other ids (an older or a newer kit): readers accept them and sort them after these.
  */
@@ -23,8 +24,8 @@ public final class CaseIds {
     /** 5. As {@link #MTLS}, then an SNI proxy routing wildcard hosts. */
     public static final String SNI = "sni";
 
-    /** Every case id, in study order. */
-    public static final List<String> ALL = List.of(BYPASS, SIDECAR, GATEWAY, MTLS, SNI);
+    /** Every case id, in study order ({@link EgressCase#values()}). */
+    public static final List<String> ALL = Arrays.stream(EgressCase.values()).map(EgressCase::id).toList();
 
     private CaseIds() {
     }

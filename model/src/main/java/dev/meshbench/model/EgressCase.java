@@ -1,10 +1,9 @@
-package dev.meshbench.orchestrator.cases;
+package dev.meshbench.model;
 
-import static dev.meshbench.orchestrator.cases.LinkSecurity.APP_TLS;
-import static dev.meshbench.orchestrator.cases.LinkSecurity.MESH_MTLS_TUNNEL;
+import static dev.meshbench.model.LinkSecurity.APP_TLS;
+import static dev.meshbench.model.LinkSecurity.MESH_MTLS_TUNNEL;
 
-import dev.meshbench.orchestrator.cases.Link.Routing;
-import dev.meshbench.results.CaseIds;
+import dev.meshbench.model.Link.Routing;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,9 +14,9 @@ import java.util.stream.Collectors;
  * The five egress configurations of the study, as data. Every target (local processes, Kubernetes) reads the
  * same description; switch on it exhaustively (no {@code default}) so a sixth case cannot be half-handled.
  *
- * <p>The ids come from {@link CaseIds} (results-schema, which every module reads), one constant per case in the same
- * order; {@code CaseListConsistencyTest} holds the two, and the root pom's profiles, {@code runs/}, {@code .ci/run}
- * and the {@code Jenkinsfile}, to one list.
+ * <p>The ids are {@link CaseIds}' constants; this enum is the list of cases ({@link CaseIds#ALL} reads it). The
+ * orchestrator's {@code CaseListConsistencyTest} holds the files that cannot read Java (the root pom's profiles,
+ * {@code runs/}, {@code .ci/run} and the {@code Jenkinsfile}) to it.
  *
  * <p>In every case each service has a sidecar that carries its inbound HTTP and its calls to other services; only
  * the path of the service's MongoDB connection differs.

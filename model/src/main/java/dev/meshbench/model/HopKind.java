@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.cases;
+package dev.meshbench.model;
 
 /** A component a service's MongoDB traffic can pass through. */
 public enum HopKind {

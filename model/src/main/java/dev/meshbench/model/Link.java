@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.cases;
+package dev.meshbench.model;
 
 import java.util.Objects;
 
