@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The committed {@code docs/settings.md} is what {@link SettingsReference} generates from the catalogue. Regenerate
- * it with {@code mvn -B -q -o -pl model test -Dtest=SettingsReferenceTest -Dmeshbench.regenerateGolden=true} and
+ * it with {@code mvn -B -q -pl model test -Dtest=SettingsReferenceTest -Dmeshbench.regenerateGolden=true} and
  * commit the diff.
  */
 class SettingsReferenceTest {
@@ -26,6 +26,6 @@ class SettingsReferenceTest {
             Files.writeString(FILE, generated, StandardCharsets.UTF_8);
         }
         assertEquals(generated, Files.readString(FILE, StandardCharsets.UTF_8), FILE + " is not the reference the catalogue "
-                + "generates; regenerate it: mvn -B -q -o -pl model test -Dtest=SettingsReferenceTest -Dmeshbench.regenerateGolden=true");
+                + "generates; regenerate it: mvn -B -q -pl model test -Dtest=SettingsReferenceTest -Dmeshbench.regenerateGolden=true");
     }
 }
