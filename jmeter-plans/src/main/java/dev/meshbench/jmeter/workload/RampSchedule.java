@@ -1,5 +1,8 @@
 package dev.meshbench.jmeter.workload;
 
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Parser;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,23 +57,16 @@ public record RampSchedule(List<Integer> clients, int stepSeconds) {
                 WorkloadProperties.positiveInt(props, WorkloadProperties.STEP_SECONDS, "seconds"));
     }
 
-    /** {@code 1,5,10} (spaces allowed) to a list; rejects empty items and non-numbers, naming the property. */
+    /**
+     * {@code 1,5,10} (spaces allowed) to a list, by the kit's own parser of {@code meshbench.clients} (the model's
+     * catalogue, shaded into this plugin): the plan accepts and refuses exactly what the kit does, naming {@code clients}.
+     */
     public static List<Integer> parseClients(String value) {
-        if (value == null || value.isBlank()) {
-            throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, value,
-                    "must list at least one client count, e.g. 1,5,10,20");
+        try {
+            return Catalogue.CLIENTS.parser().read().apply(value == null ? "" : value.trim());
+        } catch (Parser.Invalid e) {
+            throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, value, e.getMessage());
         }
-        List<Integer> out = new ArrayList<>();
-        for (String part : value.split(",", -1)) {
-            String p = part.trim();
-            try {
-                out.add(Integer.parseInt(p));
-            } catch (NumberFormatException e) {
-                throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, value,
-                        "'" + p + "' is not a whole number; give positive client counts like 1,5,10,20");
-            }
-        }
-        return out;
     }
 
     /** Clients of step {@code stepNumber} (1-based), or 0 when the ramp has fewer steps. */

@@ -1,5 +1,9 @@
 package dev.meshbench.jmeter.workload;
 
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Parser;
+import dev.meshbench.model.settings.Parsers;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,30 +31,11 @@ public record StepRates(List<Double> perStep) {
         if (value == null || value.isBlank()) {
             return new StepRates(List.of());
         }
-        List<Double> rates = new ArrayList<>();
-        for (String part : value.split(",", -1)) {
-            String p = part.trim();
-            double r;
-            try {
-                r = Double.parseDouble(p);
-            } catch (NumberFormatException e) {
-                throw new InvalidWorkloadPropertyException(RATE, value, "'" + p + "' is not a number; give requests per "
-                        + "second, e.g. 300 or one per step like 100,200");
-            }
-            if (!(r > 0) || Double.isInfinite(r)) {
-                throw new InvalidWorkloadPropertyException(RATE, value, "rates must be above 0 requests per second");
-            }
-            rates.add(r);
+        try {
+            return new StepRates(Parsers.perStep(Catalogue.RATE.parser().read().apply(value.trim()), ramp.clients().size()));
+        } catch (Parser.Invalid e) {
+            throw new InvalidWorkloadPropertyException(RATE, value, e.getMessage());
         }
-        int steps = ramp.clients().size();
-        if (rates.size() == 1) {
-            return new StepRates(java.util.Collections.nCopies(steps, rates.get(0)));
-        }
-        if (rates.size() != steps) {
-            throw new InvalidWorkloadPropertyException(RATE, value, "has " + rates.size() + " rates for "
-                    + steps + " steps (clients=" + ramp.clients() + "); give one rate, or one per step");
-        }
-        return new StepRates(rates);
     }
 
     /** The rate of the step run by {@code clients} threads, if there is a rate. */

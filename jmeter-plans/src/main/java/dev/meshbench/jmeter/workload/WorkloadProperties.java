@@ -1,5 +1,8 @@
 package dev.meshbench.jmeter.workload;
 
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Setting;
+
 import dev.meshbench.model.Service;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -44,16 +47,25 @@ public final class WorkloadProperties {
     public static final List<String> SERVICES = Stream.of(Service.AUTH, Service.CUSTOMER, Service.FLIGHT, Service.BOOKING)
             .map(Service::id).toList();
 
-    /** The study's ramp; the Maven profile uses the same values. */
+    /**
+     * What the plan runs with when JMeter is given no value (the GUI, plain {@code jmeter}, the {@code load} profile):
+     * the egress study's ramp and dataset and the kit's workload defaults, read from the kit's catalogue of settings
+     * (shaded into this plugin), so they are written nowhere else. A kit run passes every one explicitly.
+     */
     public static final Map<String, String> DEFAULTS = Map.of(
-            CLIENTS, "1,5,10,20,30,40,50,60",
-            STEP_SECONDS, "300",
-            THINK_MS, "0",
-            CUSTOMERS, "10000",
-            FLIGHT_DAYS, "5",
-            REWARDS_PERCENT, "0",
-            WORKLOAD, MIX_ORIGINAL,
+            CLIENTS, studyValue(Catalogue.CLIENTS),
+            STEP_SECONDS, studyValue(Catalogue.STEP_SECONDS),
+            THINK_MS, studyValue(Catalogue.THINK_TIME_MS),
+            CUSTOMERS, studyValue(Catalogue.CUSTOMERS),
+            FLIGHT_DAYS, studyValue(Catalogue.FLIGHT_DAYS),
+            REWARDS_PERCENT, studyValue(Catalogue.REWARDS_PERCENT),
+            WORKLOAD, studyValue(Catalogue.WORKLOAD),
             BASE_URL, "http://127.0.0.1:8080");
+
+    /** The egress study's value of {@code setting} where it has one, else its default: the kit's catalogue's. */
+    private static String studyValue(Setting<?> setting) {
+        return setting.text(Map.of(), true).orElseThrow(() -> new IllegalStateException(setting.name() + " has no default"));
+    }
 
     private WorkloadProperties() {
     }

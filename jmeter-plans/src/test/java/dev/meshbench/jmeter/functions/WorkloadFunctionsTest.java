@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** __acmeairUser, __acmeairAirport, __meshbenchStepClients and __meshbenchServiceUrl, called as JMeter calls them. */
+/** __acmeairUser, __acmeairAirport, __meshbenchStepClients, __meshbenchServiceUrl and __meshbenchProperty, called as JMeter calls them. */
 class WorkloadFunctionsTest {
 
     private JMeterContext context;
@@ -132,6 +132,18 @@ class WorkloadFunctionsTest {
         InvalidVariableException e = assertThrows(InvalidVariableException.class,
                 () -> call(new MeshbenchServiceUrl(), "payments"));
         assertTrue(e.getMessage().contains("unknown service 'payments'"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("a workload property: its value when JMeter has one, else the study's value from the kit's catalogue")
+    void propertyOrTheCatalogueDefault() throws Exception {
+        properties("step.seconds", "7", "think.ms", null, "clients", null);
+        assertEquals("7", call(new MeshbenchProperty(), "step.seconds"));
+        assertEquals(dev.meshbench.model.settings.Catalogue.THINK_TIME_MS.text(java.util.Map.of(), true).orElseThrow(),
+                call(new MeshbenchProperty(), "think.ms"));
+        assertEquals("1,5,10,20,30,40,50,60", call(new MeshbenchProperty(), "clients"), "the study's ramp");
+        InvalidVariableException e = assertThrows(InvalidVariableException.class, () -> call(new MeshbenchProperty(), "speed"));
+        assertTrue(e.getMessage().contains("'speed' is not a workload property"), e.getMessage());
     }
 
     @Test

@@ -89,7 +89,7 @@ class AcmeairPlanTest {
             ThreadGroup g = groups.get(n - 1);
             assertEquals(String.format("step %02d", n), g.getName());
             assertEquals("${__meshbenchStepClients(" + n + ")}", g.getPropertyAsString(ThreadGroup.NUM_THREADS));
-            assertEquals("${__P(step.seconds,300)}", g.getPropertyAsString(ThreadGroup.DURATION));
+            assertEquals("${__meshbenchProperty(step.seconds)}", g.getPropertyAsString(ThreadGroup.DURATION));
             assertTrue(g.getScheduler());
             assertEquals("0", g.getPropertyAsString(ThreadGroup.RAMP_TIME));
         }

@@ -129,12 +129,12 @@ class RewardsRequestTest {
     }
 
     @Test
-    @DisplayName("its throughput controller runs in percent mode, shared by all threads, at ${__P(rewards.percent,0)}")
+    @DisplayName("its throughput controller runs in percent mode, shared by all threads, at ${__meshbenchProperty(rewards.percent)}")
     void controllerSettings() {
         ThroughputController tc = rewardsController();
         assertEquals(ThroughputController.BYPERCENT, tc.getStyle());
         assertTrue(!tc.isPerThread());
-        assertEquals("${__P(rewards.percent,0)}", tc.getPercentThroughput());
+        assertEquals("${__meshbenchProperty(rewards.percent)}", tc.getPercentThroughput());
     }
 
     @ParameterizedTest(name = "rewards.percent={0}: {1} of 1000 rounds")

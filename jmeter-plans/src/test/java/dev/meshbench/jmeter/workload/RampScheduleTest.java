@@ -67,7 +67,7 @@ class RampScheduleTest {
     void explainsRepeatedCounts() {
         InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
                 () -> RampSchedule.fromProperties(props("clients", "5,10,5")));
-        assertEquals("clients=5,10,5: 5 appears twice; each step is labelled by its client count, so counts must differ",
+        assertEquals("clients=5,10,5: client counts must be distinct (each one names its step in the results)",
                 e.getMessage());
     }
 

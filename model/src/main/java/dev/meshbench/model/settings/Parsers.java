@@ -151,6 +151,20 @@ public final class Parsers {
         });
     }
 
+    /**
+     * {@code rates} (of {@link #rates()}) for a ramp of {@code steps} steps: one rate for every step, or exactly one
+     * per step; else {@link Parser.Invalid}. The kit ({@code meshbench.rate}) and the plan ({@code rate}) both apply it.
+     */
+    public static List<Double> perStep(List<Double> rates, int steps) {
+        if (rates.size() == 1) {
+            return java.util.Collections.nCopies(steps, rates.get(0));
+        }
+        if (!rates.isEmpty() && rates.size() != steps) {
+            throw new Parser.Invalid("has " + rates.size() + " rates for " + steps + " steps; give one rate, or one per step");
+        }
+        return List.copyOf(rates);
+    }
+
     /** Names separated by commas, none empty, none twice ({@code what} says what they name). */
     public static Parser<List<String>> names(String what) {
         return new Parser<>(what + ", comma-separated", v -> {

@@ -170,14 +170,11 @@ public record RunSettings(List<EgressCase> cases, List<Integer> clients, int ste
     /** {@code meshbench.rate}: empty for none; one value repeated for every step, or exactly one per step. */
     static List<Double> rates(Map<String, String> props, List<Integer> clients) {
         List<Double> rates = Catalogue.RATE.read(props).orElse(List.of());
-        if (rates.size() == 1) {
-            return java.util.Collections.nCopies(clients.size(), rates.get(0));
+        try {
+            return dev.meshbench.model.settings.Parsers.perStep(rates, clients.size());
+        } catch (dev.meshbench.model.settings.Parser.Invalid e) {
+            throw Catalogue.RATE.invalid(props.get(P_RATE).trim(), e.getMessage() + " (" + P_CLIENTS + "=" + clients + ")");
         }
-        if (!rates.isEmpty() && rates.size() != clients.size()) {
-            throw Catalogue.RATE.invalid(props.get(P_RATE).trim(), "has " + rates.size() + " rates for " + clients.size()
-                    + " steps (" + P_CLIENTS + "=" + clients + "); give one rate, or one per step");
-        }
-        return rates;
     }
 
     /** The target {@code meshbench.target} names ({@code local} when absent), or an error naming the property. */
