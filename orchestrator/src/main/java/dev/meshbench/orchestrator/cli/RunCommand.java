@@ -67,7 +67,10 @@ final class RunCommand implements Callable<Integer> {
         if (study.latency) {
             return LatencyStudy.prepare(props, root, version == null ? "dev" : version, out).runAndReport();
         }
-        props.put(RunSettings.P_CASES, study.caseId != null ? study.caseId : study.cases);
+        // As a run module's POM does (runs/<case>: meshbench.case), so that run.json records the same settings.
+        String cases = study.caseId != null ? study.caseId : study.cases;
+        props.put(Catalogue.CASE.name(), cases);
+        props.put(RunSettings.P_CASES, cases);
         EgressStudy egress = EgressStudy.prepare(props, root, version == null ? "dev" : version, out);
         // The report's and the gate's settings are checked before anything runs, too.
         Path report = Catalogue.REPORT_DIR.read(props).map(Path::of).orElse(egress.resultsDir().resolve("report"));

@@ -88,16 +88,27 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         Optional<KubernetesSettings> kubernetes = local ? Optional.empty() : Optional.of(KubernetesSettings.fromProperties(props));
         return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.REWARDS_PERCENT.value(props),
                 RunSettings.measurement(props, run.clients()), cpuSets, LocalDataPlane.Binaries.fromProperties(props), kubernetes,
-                heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, cpuSets, heap));
+                heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, heap));
     }
 
-    /** The settings in effect as {@code run.json} records them: defaults, the study's values, the properties given. */
-    private static Map<String, String> recorded(Map<String, String> props, boolean study, CpuSets cpuSets, int jmeterHeapMb) {
+    /**
+     * The settings in effect as {@code run.json} records them: defaults, the study's values, the settings given. Only
+     * the catalogue's settings, and on the local target none of the cluster's, so that Maven's other {@code meshbench.*}
+     * POM properties (the image build's) do not make a Maven run's record differ from {@code meshbench run}'s.
+     */
+    private static Map<String, String> recorded(Map<String, String> props, boolean study, boolean local, CpuSets cpuSets,
+            int jmeterHeapMb) {
         Map<String, String> s = new TreeMap<>(RunSettings.DEFAULTS);
         if (study) {
             s.putAll(RunSettings.STUDY);
         }
+        Map<String, dev.meshbench.model.settings.Setting<?>> known = new TreeMap<>();
+        Catalogue.ALL.forEach(setting -> known.put(setting.name(), setting));
         props.forEach((k, v) -> {
+            var setting = known.get(k);
+            if (setting == null || local && setting.target() == dev.meshbench.model.settings.TargetScope.KUBERNETES) {
+                return;
+            }
             String key = k.toLowerCase(Locale.ROOT);
             if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
                     || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")
