@@ -23,7 +23,7 @@ import org.apache.maven.project.MavenProject;
 @Mojo(name = "latency", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = false)
 public class LatencyMojo extends AbstractMojo {
     /** Project context key: this build's cells, for meshbench:latency-report's verdict. */
-    static final String CELLS = "meshbench.context.latencyCells";
+    static final String CELLS = LatencyMojo.class.getName() + ".cells";
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;

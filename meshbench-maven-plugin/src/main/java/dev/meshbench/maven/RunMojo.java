@@ -23,10 +23,13 @@ import org.apache.maven.project.MavenProject;
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = false)
 public class RunMojo extends AbstractMojo {
-    /** Project context key: the results of the runs this build made, for the gate. */
-    static final String RUN_RESULTS = "meshbench.runResults";
+    /**
+     * Project context key: the results of the runs this build made, for the gate. Context keys are named by their
+     * class, never like a {@code meshbench.*} setting (one was once a dot away from {@code meshbench.latency.cells}).
+     */
+    static final String RUN_RESULTS = RunMojo.class.getName() + ".runResults";
     /** Project context key: what went wrong in which run, for meshbench:check's verdict. */
-    static final String PROBLEMS = "meshbench.runProblems";
+    static final String PROBLEMS = RunMojo.class.getName() + ".problems";
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;

@@ -112,8 +112,11 @@ class EgressRunSettingsTest {
     @Test
     @DisplayName("run.json's settings: defaults, the properties given, the JVM heaps; nothing that may be secret")
     void recorded() throws Exception {
-        Map<String, String> r = read("meshbench.kubeconfig", "/home/me/.kube/config", "meshbench.prometheus.token", "t0k3n",
-                "meshbench.mongo.uri", "mongodb://user:pw@db.example.com:27017/?tls=true").recorded();
+        Path ca = Files.writeString(bin.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        Path kubeconfig = Files.writeString(bin.resolve("kubeconfig"), "apiVersion: v1\n");
+        Map<String, String> r = read("meshbench.target", "kubernetes", "meshbench.kubeconfig", kubeconfig.toString(),
+                "meshbench.prometheus.token", "t0k3n", "meshbench.mongo.uri", "mongodb://user:pw@db.example.com:27017/?tls=true",
+                "meshbench.mongo.ca", ca.toString(), "meshbench.mongo.cidr", "10.0.0.5/32").recorded();
         assertEquals("1,5,10,20", r.get("meshbench.clients"));
         assertEquals("sni", r.get("meshbench.cases"));
         assertEquals("-Xms256m -Xmx1024m", r.get("jvm.jmeter"));
@@ -121,5 +124,15 @@ class EgressRunSettingsTest {
         assertFalse(r.containsKey("meshbench.prometheus.token"));
         assertEquals("mongodb://***@db.example.com:27017/?tls=true", r.get("meshbench.mongo.uri"));
         assertFalse(r.containsKey("meshbench.jmeterHeapMb"), "recorded as jvm.jmeter");
+    }
+
+    @Test
+    @DisplayName("run.json's settings are the catalogue's: a POM's other meshbench.* properties, and locally the cluster's, are not")
+    void recordedSettingsAreTheCatalogues() throws Exception {
+        Map<String, String> r = read("meshbench.images.base", "eclipse-temurin:17-jre", "meshbench.images.tag", "0.1.0",
+                "meshbench.dataplane", "envoy").recorded();
+        assertEquals("envoy", r.get("meshbench.dataplane"));
+        assertFalse(r.containsKey("meshbench.images.base"), "the image build's, not a setting");
+        assertFalse(r.containsKey("meshbench.images.tag"), "a cluster's setting, on the local target");
     }
 }
