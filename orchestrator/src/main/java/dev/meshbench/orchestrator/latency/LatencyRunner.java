@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.latency;
 
 import dev.meshbench.orchestrator.deploy.LatencyDeployment;
+import dev.meshbench.orchestrator.run.CaseRun;
 import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
@@ -85,8 +86,8 @@ public final class LatencyRunner {
         long started = System.nanoTime();
         for (int i = 0; i < cells.size(); i++) {
             LatencyCell cell = cells.get(i);
-            String left = i == 0 ? "~" + human((long) (cells.size() * (settings.loadSecondsPerCell() + 15L)))
-                    : "~" + human((long) ((System.nanoTime() - started) / 1e9 / i * (cells.size() - i)));
+            String left = i == 0 ? "~" + CaseRun.human((long) (cells.size() * (settings.loadSecondsPerCell() + 15L)))
+                    : "~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (cells.size() - i)));
             out.printf(Locale.ROOT, "[latency] cell %d of %d: %s on %s (%s left)%n", i + 1, cells.size(), cell.id(),
                     plannedDataPlane.name(), left);
             done.add(runCell(cell));
@@ -209,10 +210,5 @@ public final class LatencyRunner {
         } catch (IOException e) {
             throw new IllegalStateException("writing " + dir.resolve(ResultsSchema.LATENCY_FILE) + " failed: " + e.getMessage(), e);
         }
-    }
-
-    static String human(long seconds) {
-        return seconds >= 3600 ? String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60)
-                : seconds >= 60 ? String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60) : seconds + " s";
     }
 }

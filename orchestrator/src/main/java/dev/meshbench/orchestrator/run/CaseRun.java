@@ -463,9 +463,12 @@ public final class CaseRun implements AutoCloseable {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    /** {@code 45s} or {@code 2m05s}, for progress lines. */
+    /** {@code 45s}, {@code 2m05s} or {@code 1h05m}: durations in both studies' progress lines. */
     public static String human(long seconds) {
-        return seconds >= 60 ? (seconds / 60) + "m" + String.format("%02d", seconds % 60) + "s" : seconds + "s";
+        if (seconds >= 3600) {
+            return (seconds / 3600) + "h" + String.format(java.util.Locale.ROOT, "%02d", seconds % 3600 / 60) + "m";
+        }
+        return seconds >= 60 ? (seconds / 60) + "m" + String.format(java.util.Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s";
     }
 
     /** Tears down and marks the run failed if {@link #finish} was never reached (error, Ctrl-C). */

@@ -173,4 +173,12 @@ class CaseRunOutcomeTest {
             return DataPlaneInfo.unknownNetty();
         }
     }
+
+    @org.junit.jupiter.api.Test
+    @org.junit.jupiter.api.DisplayName("durations in both studies' progress lines read as people write them, hours too")
+    void humanDurations() {
+        org.junit.jupiter.api.Assertions.assertEquals("45s", CaseRun.human(45));
+        org.junit.jupiter.api.Assertions.assertEquals("2m05s", CaseRun.human(125));
+        org.junit.jupiter.api.Assertions.assertEquals("1h05m", CaseRun.human(3_900));
+    }
 }
