@@ -14,7 +14,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * The latency study's report from every cell kept under {@code <results>/latency/} ({@link LatencyStudy#report}),
+ * The latency study's report from every cell kept under {@code <results>/latency/} ({@code LatencyStudy.report}),
  * then the build's verdict on this build's cells: it fails naming every cell that failed.
  */
 @Mojo(name = "latency-report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = false)
