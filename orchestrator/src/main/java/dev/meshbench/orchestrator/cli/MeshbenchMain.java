@@ -13,6 +13,11 @@ public final class MeshbenchMain {
     }
 
     public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line: bad input (a bad setting, a missing binary) is one line naming it, and exit status 2. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new MeshbenchMain());
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof TargetException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException) {
@@ -21,6 +26,6 @@ public final class MeshbenchMain {
             }
             throw e;
         });
-        System.exit(cli.execute(args));
+        return cli;
     }
 }
