@@ -38,7 +38,15 @@ public final class JMeterTestEnvironment {
                         Files.copy(in, bin.resolve(name), StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
-                home.toFile().deleteOnExit();
+                // deleteOnExit() removes only empty folders: the home (bin/ and its files) goes with the test JVM.
+                Path created = home;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    try (var paths = Files.walk(created)) {
+                        paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    } catch (IOException ignored) {
+                        // best effort at JVM exit
+                    }
+                }, "jmeter-test-home-cleanup"));
             } catch (IOException e) {
                 throw new UncheckedIOException("creating a JMeter home for tests", e);
             }
