@@ -41,10 +41,6 @@ import java.util.Optional;
  * the Maven goal {@code meshbench:run} and the command {@code meshbench run} only build the property map.
  */
 public final class EgressStudy {
-    /** The Acmeair plan and the JTL format file, in the checkout. */
-    static final String PLAN = "jmeter-plans/src/main/jmeter/acmeair.jmx";
-    static final String JTL_PROPERTIES = "jmeter-plans/src/main/jmeter/meshbench-jtl.properties";
-
     private final RunSettings config;
     private final MeasurementInfo measurement;
     private final int repeats;
@@ -55,13 +51,14 @@ public final class EgressStudy {
     private final int jmeterHeapMb;
     private final int progressSeconds;
     private final JMeterLoad.Install jmeter;
-    private final Path projectRoot;
     private final String kitVersion;
     private final PrintStream out;
+    /** The plan and its JTL format of the current run, extracted into its folder. */
+    private List<Path> plan = List.of();
 
     private EgressStudy(RunSettings config, MeasurementInfo measurement, int repeats, int rewardsPercent, Target target,
-            Map<String, String> recorded, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, Path projectRoot,
-            String kitVersion, PrintStream out) {
+            Map<String, String> recorded, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, String kitVersion,
+            PrintStream out) {
         this.config = config;
         this.measurement = measurement;
         this.repeats = repeats;
@@ -72,7 +69,6 @@ public final class EgressStudy {
         this.jmeterHeapMb = jmeterHeapMb;
         this.progressSeconds = progressSeconds;
         this.jmeter = jmeter;
-        this.projectRoot = projectRoot;
         this.kitVersion = kitVersion;
         this.out = out;
     }
@@ -110,7 +106,7 @@ public final class EgressStudy {
                     config.workload(), config.mesh().ingress(), out);
         };
         return new EgressStudy(config, settings.measurement(), settings.repeats(), settings.rewardsPercent(), where, settings.recorded(),
-                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, projectRoot, kitVersion, out);
+                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, kitVersion, out);
     }
 
     /** Where run folders go. */
@@ -158,6 +154,7 @@ public final class EgressStudy {
         Optional<String> loadFailure = Optional.empty();
         try {
             Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent, measurement.targetRatePerSecond());
+            plan = jmeter.extractPlan(run.runDir()); // the run keeps the plan it ran, from the plugin's own build
             warmUp(run, measurement, jmeterProps);
             run.showProgress(Duration.ofSeconds(progressSeconds));
             JMeterLoad.Running load = JMeterLoad.start(jmeterCommand(jmeterProps, run.runDir().resolve(JMeterLoad.LOG)), jmeter,
@@ -249,9 +246,9 @@ public final class EgressStudy {
                 dataPlane, config.workload(), cpuSets));
     }
 
-    /** JMeter on this JVM's JDK with the kit's plan and JTL format, pinned to the load generator's CPU set. */
+    /** JMeter on this JVM's JDK with the run's copy of the plan and JTL format, pinned to the load generator's CPU set. */
     private List<String> jmeterCommand(Map<String, String> jmeterProps, Path log) {
         return JMeterLoad.command(cpuSets.prefix(ComponentRole.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
-                jmeterHeapMb, jmeter, projectRoot.resolve(PLAN), projectRoot.resolve(JTL_PROPERTIES), jmeterProps, log);
+                jmeterHeapMb, jmeter, plan.get(0), plan.get(1), jmeterProps, log);
     }
 }

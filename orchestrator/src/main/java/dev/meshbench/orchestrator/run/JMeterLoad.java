@@ -56,7 +56,7 @@ public final class JMeterLoad {
                     throw new IllegalStateException(config + " does not exist: JMeter is laid out when the orchestrator module "
                             + "is packaged (mvn -B package -DskipTests), or name a JMeter installation with -D" + P_JMETER_HOME);
                 }
-                return fromPluginConfig(config, "configuration");
+                return fromPluginConfig(config, "configuration").withPlan();
             }
             Path dir = Path.of(home.trim()).toAbsolutePath().normalize();
             Path bin = dir.resolve("bin");
@@ -65,15 +65,70 @@ public final class JMeterLoad {
                         .sorted().findFirst().orElseThrow(() -> new IllegalStateException(P_JMETER_HOME + "=" + home
                                 + ": no bin/ApacheJMeter.jar there; give the folder JMeter was unpacked into"));
                 try (var ext = Files.list(dir.resolve("lib/ext"))) {
-                    if (ext.noneMatch(p -> p.getFileName().toString().startsWith("jmeter-plans"))) {
+                    if (ext.noneMatch(p -> p.getFileName().toString().matches("jmeter-plans-.*\\.jar"))) {
                         throw new IllegalStateException(P_JMETER_HOME + "=" + home + ": the kit's plugin is not in lib/ext; copy "
                                 + "jmeter-plans/target/jmeter-plans-*.jar there (the plan's functions and JTL format need it)");
                     }
                 }
-                return new Install(dir, jar);
+                return new Install(dir, jar).withPlan();
             } catch (IOException e) {
                 throw new IllegalStateException(P_JMETER_HOME + "=" + home + ": not a JMeter installation (" + e.getMessage() + ")", e);
             }
+        }
+
+        /** Where the plan and its JTL format are inside the kit's plugin jar (jmeter-plans' build puts them there). */
+        static final String PLAN_ENTRY = "dev/meshbench/jmeter/plan/acmeair.jmx";
+        static final String JTL_FORMAT_ENTRY = "dev/meshbench/jmeter/plan/meshbench-jtl.properties";
+
+        /** The kit's plugin jar in {@code lib/ext}, which also carries the plan; fails naming what is missing. */
+        Path pluginJar() {
+            try (var ext = Files.list(home.resolve("lib/ext"))) {
+                return ext.filter(p -> p.getFileName().toString().matches("jmeter-plans-.*\\.jar")).sorted().findFirst()
+                        .orElseThrow(() -> new IllegalStateException(home.resolve("lib/ext") + " holds no jmeter-plans-*.jar (the kit's plugin)"));
+            } catch (IOException e) {
+                throw new IllegalStateException("listing " + home.resolve("lib/ext") + " failed: " + e.getMessage(), e);
+            }
+        }
+
+        /** This installation, once its plugin jar is found to carry the plan and its JTL format; else an error naming both. */
+        Install withPlan() {
+            Path jar = pluginJar();
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+                for (String entry : List.of(PLAN_ENTRY, JTL_FORMAT_ENTRY)) {
+                    if (zip.getEntry(entry) == null) {
+                        throw new IllegalStateException(jar + " has no " + entry + ": it is not this kit's plugin, or an old build of it; "
+                                + "rebuild (mvn -B package -DskipTests) or copy jmeter-plans/target/jmeter-plans-*.jar there");
+                    }
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(jar + " is not a jar: " + e.getMessage(), e);
+            }
+            return this;
+        }
+
+        /**
+         * Copies the plan and its JTL format out of the kit's plugin jar into {@code dir} (a run folder, which then keeps
+         * the exact plan it ran), so plan and plugin always come from one build; returns {@code [plan, jtlFormat]}.
+         */
+        public List<Path> extractPlan(Path dir) {
+            Path jar = pluginJar();
+            List<Path> out = new ArrayList<>();
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+                for (String entry : List.of(PLAN_ENTRY, JTL_FORMAT_ENTRY)) {
+                    java.util.zip.ZipEntry e = zip.getEntry(entry);
+                    if (e == null) {
+                        throw new IllegalStateException(jar + " has no " + entry + ": rebuild the kit (mvn -B package -DskipTests)");
+                    }
+                    Path target = dir.resolve(entry.substring(entry.lastIndexOf('/') + 1));
+                    try (var in = zip.getInputStream(e)) {
+                        Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    out.add(target);
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("reading the plan from " + jar + " failed: " + e.getMessage(), e);
+            }
+            return out;
         }
 
         /** JMeter's version, from its core jar's name ({@code lib/ext/ApacheJMeter_core-5.6.3.jar}); "unknown" if none. */

@@ -236,7 +236,12 @@ class EgressStudyTest {
         assertTrue(refused(Map.of("meshbench.jmeterHome", home.getParent().toString())).getMessage()
                 .endsWith(": the kit's plugin is not in lib/ext; copy jmeter-plans/target/jmeter-plans-*.jar there (the plan's "
                         + "functions and JTL format need it)"));
-        Files.writeString(home.resolveSibling("lib/ext/jmeter-plans-0.1.0.jar"), "");
+        Path plugin = home.resolveSibling("lib/ext/jmeter-plans-0.1.0.jar");
+        jar(plugin, "dev/meshbench/jmeter/functions/MeshbenchProperty.class");
+        assertEquals(plugin + " has no dev/meshbench/jmeter/plan/acmeair.jmx: it is not this kit's plugin, or an old build of it; "
+                + "rebuild (mvn -B package -DskipTests) or copy jmeter-plans/target/jmeter-plans-*.jar there",
+                refused(Map.of("meshbench.jmeterHome", home.getParent().toString())).getMessage());
+        jar(plugin, "dev/meshbench/jmeter/plan/acmeair.jmx", "dev/meshbench/jmeter/plan/meshbench-jtl.properties");
         Files.writeString(home.resolveSibling("lib/ext/ApacheJMeter_core-5.6.3.jar"), "");
         assertTrue(refused(Map.of("meshbench.jmeterHome", home.getParent().toString())).getMessage().contains("embedded-mongo.jar"),
                 "then the component jars are checked");
@@ -248,5 +253,29 @@ class EgressStudyTest {
         EgressStudy study = prepare(Map.of("meshbench.jmeterHome", home.getParent().toString()));
         assertEquals(tmp.resolve("results"), study.resultsDir());
         assertFalse(Files.exists(tmp.resolve("results")), "prepare creates no folder");
+    }
+
+    /** A jar holding {@code entries}, each with its own name as content. */
+    private static void jar(Path file, String... entries) throws java.io.IOException {
+        try (var zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(file))) {
+            for (String e : entries) {
+                zip.putNextEntry(new java.util.zip.ZipEntry(e));
+                zip.write(e.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("a run gets the plan and its JTL format from the plugin jar, so plan and plugin come from one build")
+    void planFromThePluginJar() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("jmeter/lib/ext")).getParent().getParent();
+        Files.createDirectories(home.resolve("bin"));
+        jar(home.resolve("lib/ext/jmeter-plans-0.1.0.jar"), "dev/meshbench/jmeter/plan/acmeair.jmx",
+                "dev/meshbench/jmeter/plan/meshbench-jtl.properties");
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        List<Path> plan = new JMeterLoad.Install(home, "ApacheJMeter.jar").extractPlan(run);
+        assertEquals(List.of(run.resolve("acmeair.jmx"), run.resolve("meshbench-jtl.properties")), plan);
+        assertEquals("dev/meshbench/jmeter/plan/acmeair.jmx", Files.readString(plan.get(0)));
     }
 }
