@@ -105,9 +105,9 @@ class RunPropertiesTest {
     @Test
     @DisplayName("plain() prints a number as a person would type it")
     void plain() {
-        assertEquals("10", RunSettings.plain(10.0));
-        assertEquals("2.5", RunSettings.plain(2.5));
-        assertEquals("0.75", RunSettings.plain(0.75));
+        assertEquals("10", dev.meshbench.model.settings.Parsers.plain(10.0));
+        assertEquals("2.5", dev.meshbench.model.settings.Parsers.plain(2.5));
+        assertEquals("0.75", dev.meshbench.model.settings.Parsers.plain(0.75));
     }
 
     /** The settings a run module builds: its case over whatever -Dmeshbench.cases says, results under the checkout. */

@@ -3,7 +3,6 @@ package dev.meshbench.jmeter.workload;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.model.settings.Parser;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;

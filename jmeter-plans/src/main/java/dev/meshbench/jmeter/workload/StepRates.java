@@ -4,7 +4,6 @@ import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.model.settings.Parser;
 import dev.meshbench.model.settings.Parsers;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

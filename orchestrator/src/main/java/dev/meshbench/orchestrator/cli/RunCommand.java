@@ -63,15 +63,15 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Map<String, String> props = properties();
         Path root = projectRoot.toAbsolutePath().normalize();
-        String version = RunCommand.class.getPackage().getImplementationVersion();
+        String version = java.util.Objects.requireNonNullElse(RunCommand.class.getPackage().getImplementationVersion(), "dev");
         if (study.latency) {
-            return LatencyStudy.prepare(props, root, version == null ? "dev" : version, out).runAndReport();
+            return LatencyStudy.prepare(props, root, version, out).runAndReport();
         }
         // As a run module's POM does (runs/<case>: meshbench.case), so that run.json records the same settings.
         String cases = study.caseId != null ? study.caseId : study.cases;
         props.put(Catalogue.CASE.name(), cases);
         props.put(RunSettings.P_CASES, cases);
-        EgressStudy egress = EgressStudy.prepare(props, root, version == null ? "dev" : version, out);
+        EgressStudy egress = EgressStudy.prepare(props, root, version, out);
         // The report's and the gate's settings are checked before anything runs, too.
         Path report = Catalogue.REPORT_DIR.read(props).map(Path::of).orElse(egress.resultsDir().resolve("report"));
         int clients = Catalogue.REPORT_CLIENTS.value(props);

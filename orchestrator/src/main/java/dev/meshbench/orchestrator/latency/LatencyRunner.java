@@ -15,11 +15,9 @@ import dev.meshbench.results.io.ResultsJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,7 +127,7 @@ public final class LatencyRunner {
             }
             double rate = max.achievedRate() * settings.loadFraction();
             out.printf(Locale.ROOT, "%s open loop at %.0f req/s (%s of max), %d connections, %d s%n", tag, rate,
-                    java.math.BigDecimal.valueOf(settings.loadFraction()).stripTrailingZeros().toPlainString(), settings.connections(),
+                    dev.meshbench.model.settings.Parsers.plain(settings.loadFraction()), settings.connections(),
                     settings.fixedSeconds());
             List<ResourceSample> before = d.sampleResources();
             long t0 = System.nanoTime();

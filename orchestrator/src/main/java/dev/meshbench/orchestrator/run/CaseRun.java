@@ -404,7 +404,7 @@ public final class CaseRun implements AutoCloseable {
         }
         double target = m.targetRatePerSecond().get(i);
         return String.format(java.util.Locale.ROOT, " | rate %.0f/%s%s", requestsPerSecond,
-                java.math.BigDecimal.valueOf(target).stripTrailingZeros().toPlainString(),
+                dev.meshbench.model.settings.Parsers.plain(target),
                 m.holdsRate(target, requestsPerSecond) ? "" : ": NOT HOLDING (too few clients for the answers' time, or the host saturated)");
     }
 

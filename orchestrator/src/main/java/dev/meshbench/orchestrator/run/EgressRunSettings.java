@@ -111,8 +111,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
             }
             String key = k.toLowerCase(Locale.ROOT);
             if (key.contains("token") || key.contains("password") || key.contains("secret") || key.contains("kubeconfig")
-                    || key.equals("meshbench.projectroot") || key.startsWith("meshbench.runid") || key.startsWith("meshbench.jtl")
-                    || key.equals(Catalogue.JMETER_HOME_NAME.toLowerCase(Locale.ROOT))) {
+                    || key.equals("meshbench.projectroot") || key.equals(Catalogue.JMETER_HOME_NAME.toLowerCase(Locale.ROOT))) {
                 return;
             }
             s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.model.settings.Parsers;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.deploy.Target;
@@ -10,10 +11,8 @@ import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.lifetime.Leftovers;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
-import dev.meshbench.orchestrator.local.LocalDeployment;
 import dev.meshbench.orchestrator.local.LocalTarget;
 import dev.meshbench.orchestrator.local.LocalTargetSettings;
-import dev.meshbench.orchestrator.local.ProxyLaunch;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
@@ -73,10 +72,6 @@ public final class EgressStudy {
         this.out = out;
     }
 
-    /** What the runs gave: every run's results (failed ones included, if they got that far) and what went wrong. */
-    public record Outcome(List<RunResults> runs, List<String> problems) {
-    }
-
     /**
      * Checks every {@code meshbench.*} property, the baseline, the JMeter installation and the target (locally, the data
      * plane's binaries); nothing is deployed and no folder is created, and nothing after this reads the properties.
@@ -119,7 +114,7 @@ public final class EgressStudy {
      * (a failed run, errors above {@code meshbench.maxErrorPercent}) to {@code problems} as it goes, so a caller that
      * is interrupted keeps what finished. What runs killed earlier left goes first, said line by line.
      */
-    public Outcome run(List<RunResults> runs, List<String> problems) {
+    public void run(List<RunResults> runs, List<String> problems) {
         Leftovers.sweepAndSay(config.resultsDir(), out);
         List<EgressCase> order = new ArrayList<>();
         for (int r = 0; r < repeats; r++) {
@@ -137,7 +132,6 @@ public final class EgressStudy {
         if (!problems.isEmpty()) {
             out.printf(Locale.ROOT, "[meshbench] %d of %d runs failed%n", problems.size(), order.size());
         }
-        return new Outcome(runs, problems);
     }
 
     /** One case run, start to finish; the problem, if any, for the verdict. */
@@ -214,10 +208,10 @@ public final class EgressStudy {
         p.put("step.seconds", Integer.toString(plan.limitSeconds() + 60)); // stopped by WarmUp, never by itself
         p.put("meshbench.jtl", run.runDir().resolve(WarmUp.JTL).toString());
         if (!measurement.targetRatePerSecond().isEmpty()) {
-            p.put("rate", RunSettings.plain(measurement.targetRatePerSecond().get(step)));
+            p.put("rate", Parsers.plain(measurement.targetRatePerSecond().get(step)));
         }
         out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
-                ? "until two successive " + plan.windowSeconds() + "-s windows are within " + RunSettings.plain(plan.tolerancePercent())
+                ? "until two successive " + plan.windowSeconds() + "-s windows are within " + Parsers.plain(plan.tolerancePercent())
                         + "% (at most " + plan.limitSeconds() + " s)"
                 : plan.limitSeconds() + " s", clients, p.containsKey("rate") ? ", " + p.get("rate") + " req/s" : "");
         JMeterLoad.Running r = JMeterLoad.start(jmeterCommand(p, run.runDir().resolve("warmup-" + JMeterLoad.LOG)), jmeter,

@@ -65,7 +65,7 @@ public final class JMeterLoad {
                         .sorted().findFirst().orElseThrow(() -> new IllegalStateException(P_JMETER_HOME + "=" + home
                                 + ": no bin/ApacheJMeter.jar there; give the folder JMeter was unpacked into"));
                 try (var ext = Files.list(dir.resolve("lib/ext"))) {
-                    if (ext.noneMatch(p -> p.getFileName().toString().matches("jmeter-plans-.*\\.jar"))) {
+                    if (ext.noneMatch(Install::isPluginJar)) {
                         throw new IllegalStateException(P_JMETER_HOME + "=" + home + ": the kit's plugin is not in lib/ext; copy "
                                 + "jmeter-plans/target/jmeter-plans-*.jar there (the plan's functions and JTL format need it)");
                     }
@@ -80,10 +80,14 @@ public final class JMeterLoad {
         static final String PLAN_ENTRY = "dev/meshbench/jmeter/plan/acmeair.jmx";
         static final String JTL_FORMAT_ENTRY = "dev/meshbench/jmeter/plan/meshbench-jtl.properties";
 
+        private static boolean isPluginJar(Path p) {
+            return p.getFileName().toString().matches("jmeter-plans-.*\\.jar");
+        }
+
         /** The kit's plugin jar in {@code lib/ext}, which also carries the plan; fails naming what is missing. */
         Path pluginJar() {
             try (var ext = Files.list(home.resolve("lib/ext"))) {
-                return ext.filter(p -> p.getFileName().toString().matches("jmeter-plans-.*\\.jar")).sorted().findFirst()
+                return ext.filter(Install::isPluginJar).sorted().findFirst()
                         .orElseThrow(() -> new IllegalStateException(home.resolve("lib/ext") + " holds no jmeter-plans-*.jar (the kit's plugin)"));
             } catch (IOException e) {
                 throw new IllegalStateException("listing " + home.resolve("lib/ext") + " failed: " + e.getMessage(), e);
@@ -188,7 +192,7 @@ public final class JMeterLoad {
         p.put("workload", config.workload().mix());
         p.put("rewards.percent", Integer.toString(rewardsPercent));
         if (!rates.isEmpty()) {
-            p.put("rate", String.join(",", rates.stream().map(r -> java.math.BigDecimal.valueOf(r).stripTrailingZeros().toPlainString()).toList()));
+            p.put("rate", String.join(",", rates.stream().map(dev.meshbench.model.settings.Parsers::plain).toList()));
         }
         p.put("meshbench.jtl", run.jtl().toString());
         p.put("meshbench.runId", run.runId());

@@ -343,11 +343,6 @@ public record RunSettings(List<EgressCase> cases, List<Integer> clients, int ste
         }
     }
 
-    /** {@code 10} for 10.0, {@code 2.5} for 2.5: a number as a user typed it. */
-    public static String plain(double v) {
-        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
-    }
-
     /** Wall time of the load part of one case: every step back to back. */
     public long loadSecondsPerCase() {
         return (long) stepSeconds * clients.size();

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.model.settings.Parsers;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.RoleCpu;
 import dev.meshbench.results.RunResults;
@@ -66,7 +67,7 @@ public final class StepTable {
             return "";
         }
         return String.format(Locale.ROOT, "  %s %.1f/%s req/s", s.rateNotHeld() ? "RATE NOT HELD" : "rate",
-                s.rate().achievedPerSecond(), RunSettings.plain(s.rate().targetPerSecond()));
+                s.rate().achievedPerSecond(), Parsers.plain(s.rate().targetPerSecond()));
     }
 
     private static String fixed(Double v, int decimals) {

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.model.settings.Parsers;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.stats.GateCells;
 import dev.meshbench.results.stats.RegressionGate;
@@ -62,7 +63,7 @@ public final class Verdict {
         try {
             gate = new RegressionGate(maxRegressionPercent);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(P_MAX_REGRESSION_PERCENT + "=" + RunSettings.plain(maxRegressionPercent) + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(P_MAX_REGRESSION_PERCENT + "=" + Parsers.plain(maxRegressionPercent) + ": " + e.getMessage(), e);
         }
         List<RunResults> base = GateCells.read(Path.of(baseline), P_BASELINE);
         Set<String> kinds = current.stream().map(GateCells::comparableAs).collect(Collectors.toCollection(TreeSet::new));
@@ -71,7 +72,7 @@ public final class Verdict {
         out.printf("[gate] %d run(s) of this build (%s) against %d baseline run(s) from %s%s; at most %s%% worse%n",
                 current.size(), String.join("; ", kinds), comparable.size(), baseline,
                 ignored == 0 ? "" : " (" + ignored + " other baseline run(s) left out: another target, data plane or workload)",
-                RunSettings.plain(maxRegressionPercent));
+                Parsers.plain(maxRegressionPercent));
         if (comparable.isEmpty()) {
             return P_BASELINE + "=" + baseline + ": none of its " + base.size()
                     + " runs is comparable with this build's (" + String.join("; ", kinds) + "), nothing to gate on";
@@ -83,7 +84,7 @@ public final class Verdict {
         if (result.fails()) {
             List<String> lines = result.regressions().stream().map(RegressionGate.Cell::message).toList();
             return "regression gate: " + lines.size() + " figure(s) worse than the baseline by more than "
-                    + RunSettings.plain(maxRegressionPercent) + "% and beyond noise:\n  " + String.join("\n  ", lines);
+                    + Parsers.plain(maxRegressionPercent) + "% and beyond noise:\n  " + String.join("\n  ", lines);
         }
         out.printf("[gate] passed: %d figures compared, none worse than allowed beyond noise%n",
                 result.cells().size() - result.missing().size());
