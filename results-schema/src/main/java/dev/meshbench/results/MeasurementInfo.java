@@ -27,38 +27,61 @@ import java.util.Map;
  * @param settings                   every setting that shapes the work, as the run used it: each {@code meshbench.*}
  *                                   property in effect (defaults included, secrets left out) and the JVM heaps; absent
  *                                   in runs that recorded none
+ * @param calibration                how {@code targetRatePerSecond} was chosen when a calibration chose it; absent for a
+ *                                   rate given by hand and for a closed loop
+ * @param calibrationRun             {@code true} for a calibration run itself: it chose the sitting's rate and is kept, but
+ *                                   it is not a measurement of its case (the report leaves it out); absent otherwise
  */
 @JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent",
-        "warmup", "repeat", "repeats", "settings"})
+        "warmup", "repeat", "repeats", "settings", "calibration", "calibrationRun"})
 public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent,
         @JsonInclude(JsonInclude.Include.NON_NULL) WarmupInfo warmup,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeat,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeats,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RateCalibration calibration,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean calibrationRun) {
     /** A closed-loop run's rules. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
-        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of());
+        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of(), null, null);
     }
 
     /** Rules, rate and warm-up, nothing recorded about repeats and settings. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
             Double rateShortfallPercent, WarmupInfo warmup) {
         this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, null,
-                null, Map.of());
+                null, Map.of(), null, null);
     }
 
     /** The same with the warm-up recorded. */
     public MeasurementInfo withWarmup(WarmupInfo w) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, w, repeat, repeats, settings);
+                rateShortfallPercent, w, repeat, repeats, settings, calibration, calibrationRun);
     }
 
     /** The same with the run's place among the repeats and its settings recorded. */
     public MeasurementInfo withRun(int repeat, int repeats, Map<String, String> settings) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, warmup, repeat, repeats, settings);
+                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun);
+    }
+
+    /** The same at the fixed rate {@code c} chose for every step ({@code steps} of them), with {@code shortfallPercent}. */
+    public MeasurementInfo withCalibratedRate(RateCalibration c, int steps, double shortfallPercent) {
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent,
+                java.util.Collections.nCopies(steps, c.ratePerSecond()), shortfallPercent, warmup, repeat, repeats, settings, c, null);
+    }
+
+    /** The same as a calibration run's: a closed loop, marked so the report leaves it out. */
+    public MeasurementInfo asCalibrationRun() {
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, List.of(), null, warmup, repeat, repeats,
+                settings, null, true);
+    }
+
+    /** Whether this is a calibration run's ({@link #calibrationRun}). */
+    public boolean calibrationOnly() {
+        return Boolean.TRUE.equals(calibrationRun);
     }
 
     /** The default: a step that sends more than 5% fewer requests than its target did not hold the rate. */

@@ -102,6 +102,9 @@ public final class ResultsDirectoryReader {
             skipped.add(new SkippedRun(results, "run failed: " + in.failureReason()));
         } else if (in.status() == RunStatus.RUNNING) {
             skipped.add(new SkippedRun(results, unfinished(dir)));
+        } else if (in.measurementOrDefault().calibrationOnly()) {
+            skipped.add(new SkippedRun(results, "a calibration run: it measured bypass's closed-loop maximum to set the "
+                    + "sitting's fixed rate, and is not a measurement of its case"));
         } else if (r.steps().isEmpty()) {
             skipped.add(new SkippedRun(results, "no measured step"));
         } else {

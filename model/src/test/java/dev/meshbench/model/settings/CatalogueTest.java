@@ -30,10 +30,12 @@ class CatalogueTest {
     @Test
     @DisplayName("an absent setting takes its default; with the study's values, the study's value first; an explicit value wins")
     void defaultsAndStudyLayering() {
-        assertEquals(List.of(1, 5, 10, 20), Catalogue.CLIENTS.value(Map.of()));
+        assertEquals(List.of(20), Catalogue.CLIENTS.value(Map.of()));
         assertEquals(List.of(1, 5, 10, 20, 30, 40, 50, 60), Catalogue.CLIENTS.value(Map.of(), true));
         assertEquals(List.of(2, 4), Catalogue.CLIENTS.value(Map.of("meshbench.clients", " 2,4 "), true));
-        assertEquals(20, Catalogue.STEP_SECONDS.value(Map.of()));
+        assertEquals(60, Catalogue.STEP_SECONDS.value(Map.of()));
+        assertEquals("calibrated", Catalogue.LOAD.value(Map.of()));
+        assertEquals("closed", Catalogue.LOAD.value(Map.of(), true), "the study's closed loop");
         assertEquals(false, Catalogue.SIDECAR_MTLS.value(Map.of(), true));
         assertEquals(Optional.empty(), Catalogue.RATE.read(Map.of()), "optional, no default");
     }

@@ -79,7 +79,8 @@ final class UpCommand implements Callable<Integer> {
             // the settings' rules, the loaders' limits among them, before anything is deployed
             Catalogue.CUSTOMERS.parseAs("--customers", Integer.toString(customers));
             Catalogue.FLIGHT_DAYS.parseAs("--flight-days", Integer.toString(flightDays));
-            options = new PlanOptions(DataPlane.byId(Catalogue.DATAPLANE.parseAs("--dataplane", dataPlane)),
+            options = new PlanOptions(LocalDataPlane.planeOf(Catalogue.DATAPLANE.parseAs("--dataplane", dataPlane),
+                    new LocalDataPlane.Binaries(java.util.Optional.ofNullable(envoyBinary), java.util.Optional.ofNullable(nginxBinary))),
                     Catalogue.SIDECAR_MTLS.parseAs("--sidecar-mtls", sidecarMtls),
                     Catalogue.PROXY_WORKERS.parseAs("--proxy-workers", Integer.toString(proxyWorkers)),
                     Catalogue.INGRESS.parseAs("--ingress", ingress));

@@ -44,6 +44,15 @@ public interface Deployment extends AutoCloseable {
     }
 
     /**
+     * Total JIT compilation time so far, milliseconds, of every component that is a HotSpot JVM, by component name:
+     * the warm-up watches it go quiet. Empty where the target cannot say (then the warm-up judges by throughput and CPU
+     * alone, and says so).
+     */
+    default java.util.Map<String, Double> compilationMillis() {
+        return java.util.Map.of();
+    }
+
+    /**
      * The data plane as deployed: {@code planned} (what the target knew before anything started) completed with what
      * the components reported when they started, such as the TLS provider the Netty relays chose.
      */

@@ -403,6 +403,17 @@ public final class LocalDeployment implements Deployment {
         return sample(supervisor);
     }
 
+    @Override
+    public Map<String, Double> compilationMillis() {
+        Map<String, Double> out = new java.util.TreeMap<>();
+        for (ManagedProcess p : supervisor.processes()) {
+            if (p.isAlive()) {
+                HotSpotCounters.compilationMillis(p.pid()).ifPresent(ms -> out.merge(p.component().name(), ms, Double::sum));
+            }
+        }
+        return out;
+    }
+
     /** Cumulative CPU and memory of every live process a supervisor runs, now (shared with {@link LocalGraphDeployment}). */
     static List<ResourceSample> sample(ProcessSupervisor supervisor) {
         long now = System.currentTimeMillis();

@@ -114,7 +114,13 @@ public final class CaseRun implements AutoCloseable {
     /** As {@link #start(RunSettings, EgressCase, Target, KitVersions, PrintStream)}, judging steps by {@code measurement}. */
     public static CaseRun start(RunSettings config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out,
             MeasurementInfo measurement) {
-        Path runDir = newRunDir(config.resultsDir(), egressCase.id());
+        return start(config, egressCase, target, versions, out, measurement,
+                measurement.calibrationOnly() ? "calibration-" + egressCase.id() : egressCase.id());
+    }
+
+    private static CaseRun start(RunSettings config, EgressCase egressCase, Target target, KitVersions versions, PrintStream out,
+            MeasurementInfo measurement, String runName) {
+        Path runDir = newRunDir(config.resultsDir(), runName);
         CaseRun run = new CaseRun(config, egressCase, runDir, out);
         run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(),
                 target.kind(), config.clients(),

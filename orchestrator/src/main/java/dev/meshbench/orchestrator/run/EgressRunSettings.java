@@ -33,10 +33,16 @@ import java.util.TreeMap;
  * @param recorded       the settings {@code run.json} records: every {@code meshbench.*} property in effect, defaults
  *                       included, less anything that may hold a secret, plus the JVM heaps of JMeter, the services,
  *                       MongoDB and the Netty proxies
+ * @param calibrate      the calibration that chooses the sitting's rate ({@code meshbench.load=calibrated} and no
+ *                       {@code meshbench.rate}); empty for a rate given by hand or a closed loop
  */
 public record EgressRunSettings(RunSettings run, TargetKind target, int repeats, int rewardsPercent, MeasurementInfo measurement,
         CpuSets cpuSets, LocalDataPlane.Binaries binaries, Optional<KubernetesSettings> kubernetes, int jmeterHeapMb,
-        int progressSeconds, Map<String, String> recorded) {
+        int progressSeconds, Map<String, String> recorded, Optional<Calibration> calibrate) {
+
+    /** A calibration to run first: {@code meshbench.rateFraction}, and the shortfall a step may have from the rate it sets. */
+    public record Calibration(double fraction, double shortfallPercent) {
+    }
 
     public EgressRunSettings {
         Objects.requireNonNull(run, "run");
@@ -86,9 +92,17 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         int heap = Catalogue.JMETER_HEAP_MB.value(props);
         new RunSettings.LoadCapacity(host.cpus(), host.openFiles(), heap).check(run.clients());
         Optional<KubernetesSettings> kubernetes = local ? Optional.empty() : Optional.of(KubernetesSettings.fromProperties(props));
+        MeasurementInfo measurement = RunSettings.measurement(props, run.clients());
+        boolean closed = Catalogue.LOAD.value(props, study).equals("closed");
+        if (closed && Catalogue.LOAD.isSet(props) && !measurement.targetRatePerSecond().isEmpty()) {
+            throw Catalogue.LOAD.invalid(props.get(Catalogue.LOAD.name()).trim(), "a closed loop has no rate, but "
+                    + Catalogue.RATE.name() + "=" + props.get(Catalogue.RATE.name()).trim() + " is given; drop one of them");
+        }
+        Optional<Calibration> calibrate = closed || !measurement.targetRatePerSecond().isEmpty() ? Optional.empty()
+                : Optional.of(new Calibration(Catalogue.RATE_FRACTION.value(props), Catalogue.RATE_SHORTFALL_PERCENT.value(props)));
         return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.REWARDS_PERCENT.value(props),
-                RunSettings.measurement(props, run.clients()), cpuSets, LocalDataPlane.Binaries.fromProperties(props), kubernetes,
-                heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, heap));
+                measurement, cpuSets, LocalDataPlane.Binaries.fromProperties(props), kubernetes,
+                heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, heap), calibrate);
     }
 
     /**

@@ -16,6 +16,7 @@ import dev.meshbench.orchestrator.local.LocalTargetSettings;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
+import dev.meshbench.results.RateCalibration;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepResult;
@@ -52,12 +53,15 @@ public final class EgressStudy {
     private final JMeterLoad.Install jmeter;
     private final String kitVersion;
     private final PrintStream out;
+    /** {@code meshbench.rateFraction} when the sitting's rate is to be calibrated first; empty for a given rate or a closed loop. */
+    private final Optional<EgressRunSettings.Calibration> calibrate;
     /** The plan and its JTL format of the current run, extracted into its folder. */
     private List<Path> plan = List.of();
 
     private EgressStudy(RunSettings config, MeasurementInfo measurement, int repeats, int rewardsPercent, Target target,
             Map<String, String> recorded, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, String kitVersion,
-            PrintStream out) {
+            Optional<EgressRunSettings.Calibration> calibrate, PrintStream out) {
+        this.calibrate = calibrate;
         this.config = config;
         this.measurement = measurement;
         this.repeats = repeats;
@@ -82,6 +86,11 @@ public final class EgressStudy {
      *                    whose {@code results/} keeps runs
      */
     public static EgressStudy prepare(Map<String, String> props, Path projectRoot, String kitVersion, PrintStream out) {
+        if (RunSettings.target(props) == dev.meshbench.results.TargetKind.LOCAL) {
+            // first, so that auto's choice (and a fetch of Envoy) is what the settings below resolve
+            out.println("[meshbench] data plane " + LocalDataPlane.announce(Catalogue.DATAPLANE.value(props, Catalogue.STUDY.value(props)),
+                    LocalDataPlane.Binaries.fromProperties(props), out));
+        }
         EgressRunSettings settings = EgressRunSettings.fromProperties(props, projectRoot.resolve(Catalogue.RESULTS_DIR_DEFAULT));
         RunSettings config = settings.run();
         Optional<String> baseline = Catalogue.BASELINE.read(props);
@@ -101,7 +110,7 @@ public final class EgressStudy {
                     config.workload(), config.mesh().ingress(), out);
         };
         return new EgressStudy(config, settings.measurement(), settings.repeats(), settings.rewardsPercent(), where, settings.recorded(),
-                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, kitVersion, out);
+                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, kitVersion, settings.calibrate(), out);
     }
 
     /** Where run folders go. */
@@ -116,6 +125,14 @@ public final class EgressStudy {
      */
     public void run(List<RunResults> runs, List<String> problems) {
         Leftovers.sweepAndSay(config.resultsDir(), out);
+        MeasurementInfo m = measurement;
+        if (calibrate.isPresent()) {
+            Optional<MeasurementInfo> calibrated = calibrate(calibrate.get().fraction(), calibrate.get().shortfallPercent(), problems);
+            if (calibrated.isEmpty()) {
+                return;
+            }
+            m = calibrated.get();
+        }
         List<EgressCase> order = new ArrayList<>();
         for (int r = 0; r < repeats; r++) {
             order.addAll(config.cases());
@@ -127,15 +144,55 @@ public final class EgressStudy {
             String left = i == 0 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
             out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
                     repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
-            runOne(c, measurement.withRun(repeat, repeats, recorded), runs).ifPresent(problems::add);
+            runOne(config, c, m.withRun(repeat, repeats, recorded), runs).ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
             out.printf(Locale.ROOT, "[meshbench] %d of %d runs failed%n", problems.size(), order.size());
         }
     }
 
+    /**
+     * The sitting's fixed rate ({@code meshbench.load=calibrated}): bypass in a closed loop at the ramp's largest
+     * clients, warmed up as any run, then measured for {@link Catalogue#CALIBRATION_SECONDS}; every case then runs at
+     * {@code fraction} of the throughput it reached. The calibration is a run of its own, kept beside the others and
+     * marked so that the report leaves it out. Empty, with the problem added, when it failed or reached too little.
+     */
+    private Optional<MeasurementInfo> calibrate(double fraction, double shortfallPercent, List<String> problems) {
+        EgressCase bypass = EgressCase.byId(dev.meshbench.model.CaseIds.BYPASS);
+        int clients = Collections.max(config.clients());
+        RunSettings closedLoop = new RunSettings(List.of(bypass), List.of(clients), Catalogue.CALIBRATION_SECONDS + config.warmupSeconds(),
+                config.warmupSeconds(), config.thinkTimeMs(), config.customers(), config.flightDays(), config.maxErrorPercent(),
+                config.resultsDir(), config.mesh(), config.workload());
+        out.printf(Locale.ROOT, "[meshbench] calibration: %s in a closed loop at %d clients (warm-up, then %d s) for this machine's "
+                + "maximum in this sitting; every case then runs at %s of it%n", bypass.id(), clients, Catalogue.CALIBRATION_SECONDS,
+                Parsers.plain(fraction));
+        List<RunResults> got = new ArrayList<>();
+        Optional<String> problem = runOne(closedLoop, bypass, measurement.asCalibrationRun().withRun(1, 1, recorded), got);
+        String instead = " No case ran: give " + Catalogue.RATE.name() + "=<requests per second> to set the rate by hand, or "
+                + Catalogue.LOAD.name() + "=closed for a closed loop.";
+        if (problem.isPresent() || got.isEmpty() || got.get(0).steps().isEmpty()) {
+            problems.add("the calibration failed: " + problem.orElse("no measured step") + "." + instead);
+            return Optional.empty();
+        }
+        RunResults r = got.get(0);
+        StepResult step = r.steps().get(0);
+        RateCalibration c;
+        try {
+            c = RateCalibration.of(r.inputs().runId(), bypass.id(), clients, step.throughputPerSecond(), fraction,
+                    step.drift() == null || step.drift().steady());
+        } catch (IllegalArgumentException e) {
+            problems.add("the calibration cannot set a rate: " + e.getMessage() + "." + instead);
+            return Optional.empty();
+        }
+        out.printf(Locale.ROOT, "[meshbench] calibrated: %s reached %.1f tx/s at %d clients%s; every case runs at %s req/s (%s of it), "
+                + "recorded in each run.json%n", bypass.id(), c.maxPerSecond(), clients,
+                c.steady() ? "" : " (NOT STEADY: the maximum is uncertain, and so is the rate)", Parsers.plain(c.ratePerSecond()),
+                Parsers.plain(fraction));
+        return Optional.of(measurement.withCalibratedRate(c, config.clients().size(), shortfallPercent));
+    }
+
     /** One case run, start to finish; the problem, if any, for the verdict. */
-    private Optional<String> runOne(EgressCase c, MeasurementInfo measurement, List<RunResults> runs) {
+    private Optional<String> runOne(RunSettings config, EgressCase c, MeasurementInfo measurement, List<RunResults> runs) {
         KitVersions versions = new KitVersions(kitVersion, System.getProperty("java.version"), jmeter.version());
         CaseRun run;
         try {
@@ -149,7 +206,7 @@ public final class EgressStudy {
         try {
             Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent, measurement.targetRatePerSecond());
             plan = jmeter.extractPlan(run.runDir()); // the run keeps the plan it ran, from the plugin's own build
-            warmUp(run, measurement, jmeterProps);
+            warmUp(config, run, measurement, jmeterProps);
             run.showProgress(Duration.ofSeconds(progressSeconds));
             JMeterLoad.Running load = JMeterLoad.start(jmeterCommand(jmeterProps, run.runDir().resolve(JMeterLoad.LOG)), jmeter,
                     run.runDir().resolve(JMeterLoad.CONSOLE));
@@ -196,7 +253,8 @@ public final class EgressStudy {
      * The warm-up before the measured ramp ({@code meshbench.warmup}): JMeter at the ramp's highest step (at its rate,
      * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
      */
-    private void warmUp(CaseRun run, MeasurementInfo measurement, Map<String, String> jmeterProps) throws InterruptedException {
+    private void warmUp(RunSettings config, CaseRun run, MeasurementInfo measurement, Map<String, String> jmeterProps)
+            throws InterruptedException {
         WarmupInfo plan = measurement.warmup();
         if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
             return;
@@ -211,13 +269,35 @@ public final class EgressStudy {
             p.put("rate", Parsers.plain(measurement.targetRatePerSecond().get(step)));
         }
         out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
-                ? "until two successive " + plan.windowSeconds() + "-s windows are within " + Parsers.plain(plan.tolerancePercent())
-                        + "% (at most " + plan.limitSeconds() + " s)"
+                ? "until warm (every " + plan.windowSeconds() + " s: no JVM compiling more than " + Parsers.plain(plan.jitQuietMs())
+                        + " ms, throughput and CPU per request without a trend beyond " + Parsers.plain(plan.tolerancePercent())
+                        + "% over the last " + plan.trendWindows() + " windows; at most " + plan.limitSeconds() + " s)"
                 : plan.limitSeconds() + " s", clients, p.containsKey("rate") ? ", " + p.get("rate") + " req/s" : "");
         JMeterLoad.Running r = JMeterLoad.start(jmeterCommand(p, run.runDir().resolve("warmup-" + JMeterLoad.LOG)), jmeter,
                 run.runDir().resolve("warmup-" + JMeterLoad.CONSOLE));
         run.stopLoadWith(r::stop);
-        run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), out, run.caseId()));
+        run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), signals(run.deployment(), r), out, run.caseId()));
+    }
+
+    /** The deployment's JVMs and JMeter's, and the deployment's CPU, for the warm-up to judge. */
+    static WarmUp.Signals signals(dev.meshbench.orchestrator.deploy.Deployment deployment, JMeterLoad.Running jmeter) {
+        return new WarmUp.Signals() {
+            @Override
+            public Map<String, Double> compilationMillis() {
+                Map<String, Double> all = new java.util.TreeMap<>(deployment.compilationMillis());
+                if (!all.isEmpty()) { // JMeter's JVM is seen where the deployment's are
+                    dev.meshbench.orchestrator.local.HotSpotCounters.compilationMillis(jmeter.pid()).ifPresent(ms -> all.put("JMeter", ms));
+                }
+                return all;
+            }
+
+            @Override
+            public java.util.OptionalDouble cpuMillis() {
+                var samples = deployment.sampleResources();
+                return samples.isEmpty() ? java.util.OptionalDouble.empty()
+                        : java.util.OptionalDouble.of(samples.stream().mapToDouble(s -> s.cpuMillis()).sum());
+            }
+        };
     }
 
     /** The local target, its data plane's binaries found and checked before any run folder or process exists. */

@@ -4,6 +4,7 @@ import dev.meshbench.model.EgressCase;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.model.settings.Goal;
 import dev.meshbench.model.settings.TargetScope;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.model.ComponentNames;
@@ -159,7 +160,8 @@ public record RunSettings(List<EgressCase> cases, List<Integer> clients, int ste
         String w = Catalogue.WARMUP.value(props);
         if (w.equals(WarmupInfo.STABLE)) {
             return new WarmupInfo(WarmupInfo.STABLE, Catalogue.WARMUP_CAP_SECONDS.value(props), Catalogue.WARMUP_WINDOW_SECONDS,
-                    Catalogue.WARMUP_TOLERANCE_PERCENT, 0, 0, null, List.of());
+                    Catalogue.WARMUP_TOLERANCE_PERCENT, 0, 0, null, List.of(), Catalogue.WARMUP_TREND_WINDOWS,
+                    Catalogue.WARMUP_JIT_QUIET_MS, List.of(), List.of(), null);
         }
         if (w.equals(WarmupInfo.NONE)) {
             return new WarmupInfo(WarmupInfo.NONE, 0, 0, 0, 0, 0, null, List.of());
@@ -233,7 +235,10 @@ public record RunSettings(List<EgressCase> cases, List<Integer> clients, int ste
     }
 
     private static PlanOptions meshOptions(Map<String, String> props, boolean study) {
-        return new PlanOptions(DataPlane.byId(Catalogue.DATAPLANE.value(props, study)), Catalogue.SIDECAR_MTLS.value(props, study),
+        DataPlane plane = target(props) == TargetKind.LOCAL
+                ? LocalDataPlane.planeOf(Catalogue.DATAPLANE.value(props, study), LocalDataPlane.Binaries.fromProperties(props))
+                : DataPlane.NETTY; // a cluster's data plane is Istio's; the local one is not used
+        return new PlanOptions(plane, Catalogue.SIDECAR_MTLS.value(props, study),
                 Catalogue.PROXY_WORKERS.value(props, study), Catalogue.INGRESS.value(props, study));
     }
 

@@ -1,5 +1,6 @@
 package dev.meshbench.orchestrator.run;
 
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.results.WarmupInfo;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -7,12 +8,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Supplier;
 
 /**
- * Runs the warm-up before a case's measured ramp: a JMeter already started at the ramp's highest step, whose
- * samples ({@code warmup.jtl}) are only watched, then stopped. {@code stable}: every window, the throughput of the
- * window just ended is compared with the one before; two within the tolerance end the warm-up, the cap ends it
- * anyway (recorded as not stable). {@code fixed}: a set time.
+ * Runs the warm-up before a case's measured ramp: a JMeter already started at the ramp's highest step (at its rate,
+ * if any), whose samples ({@code warmup.jtl}) are only watched, then stopped.
+ *
+ * <p>{@code stable}: the system is warm when, at the end of a window, both hold:
+ * <ul>
+ * <li>the JIT is quiet: no JVM of the run (services, Netty proxies, MongoDB, JMeter) spent more than
+ * {@link Catalogue#WARMUP_JIT_QUIET_MS} compiling in the window, read from each JVM's own counters;</li>
+ * <li>nothing trends: over the last {@link Catalogue#WARMUP_TREND_WINDOWS} windows, neither throughput nor CPU per
+ * request moved by more than the tolerance (least-squares trend across the windows, percent of their mean). Two
+ * windows that happen to agree in the middle of a climb do not pass: the climb is a trend.</li>
+ * </ul>
+ * The cap ends it anyway, recorded as not stable with what was still moving. {@code fixed}: a set time.
  */
 public final class WarmUp {
     public static final String JTL = "warmup.jtl";
@@ -20,66 +32,182 @@ public final class WarmUp {
     private WarmUp() {
     }
 
-    /** Whether the last two windows' throughputs differ by at most {@code tolerancePercent} of the larger (both > 0). */
-    static boolean stable(List<Double> windows, double tolerancePercent) {
-        if (windows.size() < 2) {
-            return false;
+    /** What the warm-up watches besides the samples: read at each window's end, cumulative. */
+    public interface Signals {
+        /** Total JIT compilation time so far of every JVM of the run, ms, by name; empty where it cannot be seen. */
+        Map<String, Double> compilationMillis();
+
+        /** CPU used so far by every component, ms; empty where it cannot be seen. */
+        OptionalDouble cpuMillis();
+
+        /** Signals that see nothing: the warm-up then judges throughput alone. */
+        Signals NONE = new Signals() {
+            @Override
+            public Map<String, Double> compilationMillis() {
+                return Map.of();
+            }
+
+            @Override
+            public OptionalDouble cpuMillis() {
+                return OptionalDouble.empty();
+            }
+        };
+    }
+
+    /** One window as the rule sees it. */
+    record Window(double requestsPerSecond, Double cpuMsPerRequest, Double compileMs, String compiling) {
+    }
+
+    /** The rule's answer after a window: warm or not, and why, in words. */
+    record Verdict(boolean warm, String why) {
+    }
+
+    /**
+     * The least-squares trend of {@code values} across them, percent of their mean: the fitted line's change from
+     * the first to the last value. {@code NaN} with fewer than two values or a mean of 0.
+     */
+    static double trendPercent(List<Double> values) {
+        int n = values.size();
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        if (n < 2 || !(mean > 0)) {
+            return Double.NaN;
         }
-        double a = windows.get(windows.size() - 2);
-        double b = windows.get(windows.size() - 1);
-        double larger = Math.max(a, b);
-        return a > 0 && b > 0 && Math.abs(a - b) <= larger * tolerancePercent / 100;
+        double xMean = (n - 1) / 2.0;
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (i - xMean) * (values.get(i) - mean);
+            sxx += (i - xMean) * (i - xMean);
+        }
+        return sxy / sxx * (n - 1) / mean * 100;
+    }
+
+    /**
+     * Whether the windows so far say the system is warm: the JIT quiet in the last window (where seen) and no trend
+     * beyond {@code tolerancePercent} over the last {@code trendWindows} windows in throughput and (where seen) CPU
+     * per request.
+     */
+    static Verdict judge(List<Window> windows, int trendWindows, double tolerancePercent, double jitQuietMs) {
+        if (windows.size() < trendWindows) {
+            return new Verdict(false, "fewer than " + trendWindows + " windows yet");
+        }
+        List<Window> last = windows.subList(windows.size() - trendWindows, windows.size());
+        Window now = last.get(last.size() - 1);
+        List<String> moving = new ArrayList<>();
+        List<String> still = new ArrayList<>();
+        if (now.compileMs() != null) {
+            String jit = String.format(Locale.ROOT, "%s compiled %.0f ms in the last window", now.compiling(), now.compileMs());
+            (now.compileMs() > jitQuietMs ? moving : still).add(now.compileMs() > jitQuietMs ? "still compiling (" + jit + ", quiet is "
+                    + "at most " + fmt(jitQuietMs) + ")" : "JIT quiet (" + jit + ")");
+        }
+        trend("throughput", last.stream().map(Window::requestsPerSecond).toList(), tolerancePercent, trendWindows, moving, still);
+        if (last.stream().allMatch(w -> w.cpuMsPerRequest() != null)) {
+            trend("CPU per request", last.stream().map(Window::cpuMsPerRequest).toList(), tolerancePercent, trendWindows, moving, still);
+        }
+        if (!(now.requestsPerSecond() > 0)) {
+            moving.add("no requests answered in the last window");
+        }
+        return moving.isEmpty() ? new Verdict(true, String.join(", ", still)) : new Verdict(false, String.join(", ", moving));
+    }
+
+    private static void trend(String what, List<Double> values, double tolerancePercent, int n, List<String> moving, List<String> still) {
+        double t = trendPercent(values);
+        if (Double.isNaN(t) || Math.abs(t) > tolerancePercent) {
+            moving.add(String.format(Locale.ROOT, "%s %s %s%% over the last %d windows (at most %s%%)", what,
+                    Double.isNaN(t) ? "unmeasurable" : t > 0 ? "rising" : "falling", Double.isNaN(t) ? "?" : fmt(Math.abs(t)), n,
+                    fmt(tolerancePercent)));
+        } else {
+            still.add(String.format(Locale.ROOT, "%s flat (%+.1f%% over the last %d windows)", what, t, n));
+        }
+    }
+
+    private static String fmt(double v) {
+        return dev.meshbench.model.settings.Parsers.plain(Math.round(v * 10) / 10.0);
     }
 
     /**
      * Watches {@code jmeter} (writing {@code jtl}) as {@code plan} says, then stops it.
      *
-     * @return the plan with what happened: seconds taken, windows, whether it became stable
+     * @param signals the run's JIT and CPU counters, read at each window's end
+     * @return the plan with what happened: seconds taken, windows, whether it became warm and why it ended
      */
-    public static WarmupInfo run(WarmupInfo plan, int clients, JMeterLoad.Running jmeter, Path jtl, PrintStream out,
+    public static WarmupInfo run(WarmupInfo plan, int clients, JMeterLoad.Running jmeter, Path jtl, Signals signals, PrintStream out,
             String caseId) throws InterruptedException {
+        boolean judged = WarmupInfo.STABLE.equals(plan.mode());
+        int window = judged ? plan.windowSeconds() : 10;
         long start = System.nanoTime();
-        List<Double> windows = new ArrayList<>();
-        Boolean stable = null;
+        List<Window> windows = new ArrayList<>();
+        Verdict verdict = new Verdict(false, "not judged");
         JtlTail tail = new JtlTail(jtl);
+        Map<String, Double> compiledBefore = signals.compilationMillis();
+        OptionalDouble cpuBefore = signals.cpuMillis();
         try {
-            int window = WarmupInfo.STABLE.equals(plan.mode()) ? plan.windowSeconds() : 10;
             long last = System.nanoTime();
             while (jmeter.isAlive()) {
-                double elapsed = (System.nanoTime() - start) / 1e9;
-                double left = plan.limitSeconds() - elapsed;
+                double left = plan.limitSeconds() - (System.nanoTime() - start) / 1e9;
                 if (left <= 0) {
                     break;
                 }
                 Thread.sleep((long) (Math.min(window, left) * 1000));
                 long now = System.nanoTime();
                 long samples = poll(tail);
-                double perSecond = Math.round(samples / ((now - last) / 1e9) * 10) / 10.0;
+                Map<String, Double> compiled = signals.compilationMillis();
+                OptionalDouble cpu = signals.cpuMillis();
+                Window w = window(samples, (now - last) / 1e9, compiledBefore, compiled, cpuBefore, cpu);
+                compiledBefore = compiled;
+                cpuBefore = cpu;
                 last = now;
-                windows.add(perSecond);
-                if (WarmupInfo.STABLE.equals(plan.mode())) {
-                    stable = stable(windows, plan.tolerancePercent());
-                    out.printf(Locale.ROOT, "[%s] warm-up at %d clients: %.1f req/s in the last %d s%s (%.0f s, at most %d s)%n",
-                            caseId, clients, perSecond, window, stable ? ", stable" : "", (now - start) / 1e9, plan.limitSeconds());
-                    if (stable) {
-                        break;
-                    }
-                } else {
-                    out.printf(Locale.ROOT, "[%s] warm-up at %d clients: %.1f req/s (%.0f of %d s)%n", caseId, clients,
-                            perSecond, (now - start) / 1e9, plan.limitSeconds());
+                windows.add(w);
+                if (judged) {
+                    verdict = judge(windows, plan.trendWindows(), plan.tolerancePercent(), plan.jitQuietMs() == null ? Double.MAX_VALUE
+                            : plan.jitQuietMs());
+                }
+                out.printf(Locale.ROOT, "[%s] warm-up at %d clients: %.1f req/s%s%s in the last %d s (%.0f s, %s %d s)%s%n", caseId,
+                        clients, w.requestsPerSecond(),
+                        w.cpuMsPerRequest() == null ? "" : String.format(Locale.ROOT, ", %.3f ms CPU/req", w.cpuMsPerRequest()),
+                        w.compileMs() == null ? "" : String.format(Locale.ROOT, ", JIT at most %.0f ms (%s)", w.compileMs(), w.compiling()),
+                        window, (now - start) / 1e9, judged ? "at most" : "of", plan.limitSeconds(), verdict.warm() ? ": warm" : "");
+                if (judged && verdict.warm()) {
+                    break;
                 }
             }
         } finally {
             jmeter.stop();
         }
         double took = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
-        if (WarmupInfo.STABLE.equals(plan.mode()) && !Boolean.TRUE.equals(stable)) {
-            out.printf(Locale.ROOT, "[%s] warm-up NOT STABLE after %.0f s (cap %d s): the first steps may still climb%n",
-                    caseId, took, plan.limitSeconds());
-            stable = false;
+        Boolean stable = null;
+        String reason;
+        if (judged) {
+            stable = verdict.warm();
+            reason = (stable ? "warm: " : "capped at " + plan.limitSeconds() + " s: ") + verdict.why();
+            out.printf(Locale.ROOT, stable ? "[%s] warm after %.0f s: %s%n"
+                    : "[%s] warm-up NOT STABLE after %.0f s, %s; the steps may still drift%n", caseId, took, stable ? verdict.why() : reason);
+        } else {
+            reason = "fixed time of " + plan.limitSeconds() + " s";
         }
-        return new WarmupInfo(plan.mode(), plan.limitSeconds(), plan.windowSeconds(), plan.tolerancePercent(), clients,
-                took, stable, windows);
+        return new WarmupInfo(plan.mode(), plan.limitSeconds(), plan.windowSeconds(), plan.tolerancePercent(), clients, took, stable,
+                windows.stream().map(Window::requestsPerSecond).toList(), plan.trendWindows(), compiledBefore.isEmpty() ? null : plan.jitQuietMs(),
+                windows.stream().map(Window::cpuMsPerRequest).filter(java.util.Objects::nonNull).toList(),
+                windows.stream().map(Window::compileMs).filter(java.util.Objects::nonNull).toList(), reason);
+    }
+
+    /** One window from the samples it saw and the counters at its edges. */
+    static Window window(long samples, double seconds, Map<String, Double> compiledBefore, Map<String, Double> compiled,
+            OptionalDouble cpuBefore, OptionalDouble cpu) {
+        double perSecond = Math.round(samples / seconds * 10) / 10.0;
+        Double cpuPerRequest = cpu.isPresent() && cpuBefore.isPresent() && samples > 0
+                ? Math.round((cpu.getAsDouble() - cpuBefore.getAsDouble()) / samples * 1000) / 1000.0 : null;
+        Double most = null;
+        String who = null;
+        for (Map.Entry<String, Double> c : compiled.entrySet()) {
+            Double before = compiledBefore.get(c.getKey());
+            double spent = before == null || c.getValue() < before ? c.getValue() : c.getValue() - before;
+            if (most == null || spent > most) {
+                most = Math.round(spent * 10) / 10.0;
+                who = c.getKey();
+            }
+        }
+        return new Window(perSecond, cpuPerRequest, most, who);
     }
 
     private static long poll(JtlTail tail) {

@@ -37,7 +37,7 @@ class RenderCommandTest {
 
     @Test
     void localTargetPrintsTheTopologyPlan() {
-        String[] r = run("--case", "sni", "--target", "local");
+        String[] r = run("--case", "sni", "--target", "local", "-Dmeshbench.dataplane=netty");
         assertEquals("0", r[0], r[2]);
         assertTrue(r[1].startsWith("case sni | data plane netty"), r[1]);
     }

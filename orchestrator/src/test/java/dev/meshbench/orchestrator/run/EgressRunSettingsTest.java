@@ -117,7 +117,7 @@ class EgressRunSettingsTest {
         Map<String, String> r = read("meshbench.target", "kubernetes", "meshbench.kubeconfig", kubeconfig.toString(),
                 "meshbench.prometheus.token", "t0k3n", "meshbench.mongo.uri", "mongodb://user:pw@db.example.com:27017/?tls=true",
                 "meshbench.mongo.ca", ca.toString(), "meshbench.mongo.cidr", "10.0.0.5/32").recorded();
-        assertEquals("1,5,10,20", r.get("meshbench.clients"));
+        assertEquals("20", r.get("meshbench.clients"));
         assertEquals("sni", r.get("meshbench.cases"));
         assertEquals("-Xms256m -Xmx1024m", r.get("jvm.jmeter"));
         assertFalse(r.containsKey("meshbench.kubeconfig"));
@@ -134,5 +134,30 @@ class EgressRunSettingsTest {
         assertEquals("envoy", r.get("meshbench.dataplane"));
         assertFalse(r.containsKey("meshbench.images.base"), "the image build's, not a setting");
         assertFalse(r.containsKey("meshbench.images.tag"), "a cluster's setting, on the local target");
+    }
+
+    @Test
+    @DisplayName("by default the sitting's rate is calibrated first; a rate given by hand, a closed loop or the study's settings run none")
+    void calibration() throws Exception {
+        assertEquals(Optional.of(new EgressRunSettings.Calibration(0.5, 5)), read().calibrate());
+        assertEquals(Optional.of(new EgressRunSettings.Calibration(0.3, 8)),
+                read("meshbench.rateFraction", "0.3", "meshbench.rateShortfallPercent", "8").calibrate());
+        EgressRunSettings byHand = read("meshbench.rate", "250");
+        assertEquals(Optional.empty(), byHand.calibrate());
+        assertEquals(List.of(250.0), byHand.measurement().targetRatePerSecond());
+        assertEquals(Optional.empty(), read("meshbench.load", "closed").calibrate());
+        assertEquals(Optional.empty(), read("meshbench.study", "true").calibrate(), "the study's closed loop");
+        assertEquals(Optional.of(new EgressRunSettings.Calibration(0.5, 5)),
+                read("meshbench.study", "true", "meshbench.load", "calibrated").calibrate(), "asked for under -Pstudy");
+    }
+
+    @Test
+    @DisplayName("a closed loop with a rate, or a fraction outside (0, 1), is refused naming the settings")
+    void calibrationRefusals() {
+        assertEquals("meshbench.load=closed: a closed loop has no rate, but meshbench.rate=300 is given; drop one of them",
+                refusal("meshbench.load", "closed", "meshbench.rate", "300"));
+        assertTrue(refusal("meshbench.rateFraction", "1").startsWith("meshbench.rateFraction=1: "), refusal("meshbench.rateFraction", "1"));
+        assertTrue(refusal("meshbench.load", "open").startsWith("meshbench.load=open: must be one of calibrated, closed"),
+                refusal("meshbench.load", "open"));
     }
 }

@@ -41,6 +41,9 @@ class EgressStudyTest {
     private EgressStudy prepare(Map<String, String> props) {
         Map<String, String> p = new java.util.HashMap<>(props);
         p.putIfAbsent(RunSettings.P_CASES, "sni");
+        // the same settings on every machine: auto would pick Envoy where one is installed
+        p.putIfAbsent(RunSettings.P_DATAPLANE, "netty");
+        p.putIfAbsent(RunSettings.P_CLIENTS, "1,5,10,20");
         return EgressStudy.prepare(p, tmp, "0.1.0-TEST", quiet);
     }
 
@@ -62,7 +65,7 @@ class EgressStudyTest {
         "meshbench.warmup|soon|meshbench.warmup=soon: give stable (until throughput is stable), a number of seconds, or 0 (none)",
         "meshbench.saturationPercent|120|meshbench.saturationPercent=120: must be above 0 and at most 100; give a percent of all cores such as 90",
         "meshbench.target|k8s|meshbench.target=k8s: must be one of local, kubernetes",
-        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of netty, envoy",
+        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of auto, envoy, netty",
         "meshbench.cpus.mesh|0-x|meshbench.cpus.mesh=0-x: give CPUs as taskset does, e.g. 0, 2-3 or 0,2-3",
     })
     void badPropertyNamesItself(String key, String value, String message) {

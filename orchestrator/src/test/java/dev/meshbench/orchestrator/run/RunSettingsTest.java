@@ -34,11 +34,14 @@ class RunSettingsTest {
     void defaults() {
         RunSettings c = read("meshbench.cases", "sni");
         assertEquals(List.of(EgressCase.SNI), c.cases());
-        assertEquals(List.of(1, 5, 10, 20), c.clients());
-        assertEquals(20, c.stepSeconds());
-        assertEquals(80, c.loadSecondsPerCase());
+        assertEquals(dev.meshbench.model.settings.Catalogue.CLIENTS.defaultParsed(), c.clients());
+        assertEquals(dev.meshbench.model.settings.Catalogue.STEP_SECONDS.defaultParsed(), c.stepSeconds());
+        assertEquals((long) c.stepSeconds() * c.clients().size(), c.loadSecondsPerCase(), "every step back to back");
         assertEquals(RESULTS, c.resultsDir());
-        assertEquals(new PlanOptions(DataPlane.NETTY, true, 2, true), c.mesh());
+        // auto: Envoy where this machine has Envoy and nginx, else Netty; the rest as the catalogue says
+        DataPlane auto = dev.meshbench.orchestrator.local.LocalDataPlane.choose(dev.meshbench.orchestrator.local.LocalDataPlane.Binaries.ON_PATH,
+                System.getenv("PATH"), dev.meshbench.orchestrator.local.LocalDataPlane.cache()).dataPlane();
+        assertEquals(new PlanOptions(auto, true, 2, true), c.mesh());
     }
 
     @Test
@@ -88,10 +91,10 @@ class RunSettingsTest {
         "meshbench.clients|5,5|meshbench.clients=5,5: client counts must be distinct (each one names its step in the results)",
         "meshbench.clients|1,2,3,4,5,6,7,8,9,10,11,12,13|meshbench.clients=1,2,3,4,5,6,7,8,9,10,11,12,13: at most 12 steps (the JMeter plan has 12 step groups)",
         "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be 1 or more seconds",
-        "meshbench.warmupSeconds|30|meshbench.warmupSeconds=30: must be at least 0 and less than meshbench.stepSeconds (20)",
+        "meshbench.warmupSeconds|60|meshbench.warmupSeconds=60: must be at least 0 and less than meshbench.stepSeconds (60)",
         "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",
         "meshbench.customers|ten|meshbench.customers=ten: must be a whole number of customers",
-        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of netty, envoy",
+        "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of auto, envoy, netty",
         "meshbench.sidecarMtls|yes|meshbench.sidecarMtls=yes: must be true or false",
         "meshbench.proxyWorkers|0|meshbench.proxyWorkers=0: must be between 1 and 64 worker threads per proxy",
         "meshbench.proxyWorkers|two|meshbench.proxyWorkers=two: must be a whole number of worker threads per proxy",

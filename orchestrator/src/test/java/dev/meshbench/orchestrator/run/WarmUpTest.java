@@ -19,14 +19,81 @@ class WarmUpTest {
     @TempDir
     Path dir;
 
+    private static List<WarmUp.Window> windows(double[] perSecond, double[] cpuPerRequest, double[] compileMs) {
+        List<WarmUp.Window> out = new java.util.ArrayList<>();
+        for (int i = 0; i < perSecond.length; i++) {
+            out.add(new WarmUp.Window(perSecond[i], cpuPerRequest == null ? null : cpuPerRequest[i],
+                    compileMs == null ? null : compileMs[i], compileMs == null ? null : "flight"));
+        }
+        return out;
+    }
+
     @Test
-    @DisplayName("stable when the last two windows differ by at most the tolerance of the larger, both above 0")
-    void stableRule() {
-        assertFalse(WarmUp.stable(List.of(100.0), 5), "one window compares with nothing");
-        assertTrue(WarmUp.stable(List.of(50.0, 100.0, 95.0), 5), "5 of 100 is 5%");
-        assertFalse(WarmUp.stable(List.of(100.0, 94.9), 5), "5.1 of 100 is more than 5%");
-        assertFalse(WarmUp.stable(List.of(94.9, 99.9), 5), "5.0 of 99.9 is 5.005%");
-        assertFalse(WarmUp.stable(List.of(0.0, 0.0), 5), "no throughput is not a steady state");
+    @DisplayName("a climb whose last two windows agree within 5% is not warm: the trend over four windows is")
+    void aClimbIsNotWarmEvenWhenTwoWindowsAgree() {
+        // 30 more every window: each pair of successive windows is within 3%; the fitted line rises 90 across the four
+        // windows, 8.6% of their mean 1045
+        List<WarmUp.Window> climb = windows(new double[] {1000, 1030, 1060, 1090}, null, null);
+        WarmUp.Verdict v = WarmUp.judge(climb, 4, 5, 50);
+        assertFalse(v.warm(), v.why());
+        assertTrue(v.why().contains("throughput rising 8.6% over the last 4 windows"), v.why());
+        // the study's own false plateau: 1170 and 1163 agree, the windows before them were far lower
+        assertFalse(WarmUp.judge(windows(new double[] {900, 1050, 1170, 1163}, null, null), 4, 5, 50).warm());
+    }
+
+    @Test
+    @DisplayName("warm when throughput and CPU per request are flat over four windows and every JVM is quiet")
+    void flatAndQuietIsWarm() {
+        WarmUp.Verdict v = WarmUp.judge(windows(new double[] {500, 1000, 1010, 995, 1005}, new double[] {9, 2.0, 2.02, 1.99, 2.01},
+                new double[] {900, 40, 20, 12, 8}), 4, 5, 50);
+        assertTrue(v.warm(), v.why());
+        assertTrue(v.why().contains("JIT quiet (flight compiled 8 ms in the last window)"), v.why());
+        // the last four, 1000 1010 995 1005, around their mean 1002.5: -2.5 +7.5 -7.5 +2.5 against x -1.5 -0.5 0.5 1.5
+        // sum to 0, no slope at all
+        assertTrue(v.why().contains("throughput flat (+0.0% over the last 4 windows)"), v.why());
+    }
+
+    @Test
+    @DisplayName("flat throughput is not enough: a JVM still compiling, or CPU per request still falling, keeps it warming")
+    void compilingOrFallingCpuIsNotWarm() {
+        double[] flat = {1000, 1000, 1000, 1000};
+        WarmUp.Verdict compiling = WarmUp.judge(windows(flat, new double[] {2, 2, 2, 2}, new double[] {300, 200, 150, 120}), 4, 5, 50);
+        assertFalse(compiling.warm());
+        assertTrue(compiling.why().startsWith("still compiling (flight compiled 120 ms in the last window, quiet is at most 50)"),
+                compiling.why());
+        // a fixed rate holds throughput flat while the JVMs get cheaper: CPU per request shows it
+        WarmUp.Verdict falling = WarmUp.judge(windows(flat, new double[] {2.4, 2.2, 2.0, 1.9}, new double[] {10, 10, 10, 10}), 4, 5, 50);
+        assertFalse(falling.warm());
+        assertTrue(falling.why().contains("CPU per request falling"), falling.why());
+        assertFalse(WarmUp.judge(windows(new double[] {1000, 1000, 1000}, null, null), 4, 5, 50).warm(), "three windows are too few");
+        assertFalse(WarmUp.judge(windows(new double[] {0, 0, 0, 0}, null, null), 4, 5, 50).warm(), "nothing answered");
+    }
+
+    @Test
+    @DisplayName("the trend is the least-squares line's change across the windows, percent of their mean")
+    void trendPercent() {
+        assertEquals(0, WarmUp.trendPercent(List.of(5.0, 5.0, 5.0)), 1e-9);
+        // 10, 20, 30: slope 10 per window, 20 across, mean 20 -> 100%
+        assertEquals(100, WarmUp.trendPercent(List.of(10.0, 20.0, 30.0)), 1e-9);
+        // 4, 2, 3, 1: slope -0.8, -2.4 across, mean 2.5 -> -96%
+        assertEquals(-96, WarmUp.trendPercent(List.of(4.0, 2.0, 3.0, 1.0)), 1e-9);
+        assertTrue(Double.isNaN(WarmUp.trendPercent(List.of(1.0))));
+    }
+
+    @Test
+    @DisplayName("a window's CPU per request and the JVM that compiled most come from the counters at its edges")
+    void windowFromCounters() {
+        WarmUp.Window w = WarmUp.window(200, 10, Map.of("flight", 1000.0, "auth", 500.0),
+                Map.of("flight", 1030.0, "auth", 620.0, "JMeter", 40.0), java.util.OptionalDouble.of(10_000),
+                java.util.OptionalDouble.of(10_500));
+        assertEquals(20.0, w.requestsPerSecond());
+        assertEquals(2.5, w.cpuMsPerRequest(), "500 ms of CPU over 200 requests");
+        assertEquals(120.0, w.compileMs(), "auth compiled 120 ms, more than flight's 30 and JMeter's 40");
+        assertEquals("auth", w.compiling());
+        WarmUp.Window restarted = WarmUp.window(0, 10, Map.of("flight", 1000.0), Map.of("flight", 70.0),
+                java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty());
+        assertEquals(70.0, restarted.compileMs(), "a JVM whose counter went back restarted: all it compiled counts");
+        assertEquals(null, restarted.cpuMsPerRequest());
     }
 
     @Test
@@ -44,7 +111,7 @@ class WarmUpTest {
                 () -> RunSettings.warmupPlan(Map.of("meshbench.warmup", "soon"))).getMessage().startsWith("meshbench.warmup=soon:"));
         assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> RunSettings.warmupPlan(Map.of("meshbench.warmupCapSeconds", "5"))).getMessage()
-                .startsWith("meshbench.warmupCapSeconds=5: must be between 20 and 3600"));
+                .startsWith("meshbench.warmupCapSeconds=5: must be between 40 and 3600"));
     }
 
     @Test
@@ -60,7 +127,7 @@ class WarmUpTest {
                 dir.resolve("out.txt"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         WarmupInfo plan = RunSettings.warmupPlan(Map.of("meshbench.warmup", "2"));
-        WarmupInfo done = WarmUp.run(plan, 4, r, jtl, new PrintStream(out, true), "sni");
+        WarmupInfo done = WarmUp.run(plan, 4, r, jtl, WarmUp.Signals.NONE, new PrintStream(out, true), "sni");
         assertFalse(r.isAlive(), "stopped after its time");
         assertEquals(WarmupInfo.FIXED, done.mode());
         assertEquals(4, done.clients());
