@@ -40,6 +40,8 @@ public final class ResultsSchema {
     public static final String JTL_FILE = "samples.jtl";
     /** Cumulative CPU samples of every component process. */
     public static final String CPU_FILE = "cpu-samples.csv";
+    /** The JTL's {@code step} label of the warm-up's samples (no step of the ramp): left out of every figure. */
+    public static final int WARMUP_STEP = 0;
     /** The converted results, the only file charts and reports read. */
     public static final String RESULTS_FILE = "results.json";
     /** The results in the Service Mesh Performance format, next to {@link #RESULTS_FILE} (optional). */

@@ -2,6 +2,7 @@ package dev.meshbench.jmeter.functions;
 
 import dev.meshbench.jmeter.workload.InvalidWorkloadPropertyException;
 import dev.meshbench.jmeter.workload.RampSchedule;
+import dev.meshbench.jmeter.workload.WorkloadProperties;
 import java.util.List;
 import org.apache.jmeter.functions.InvalidVariableException;
 import org.apache.jmeter.samplers.SampleResult;
@@ -13,7 +14,7 @@ import org.apache.jmeter.threads.JMeterContextService;
  * {@code ${__meshbenchStepClients(step)}}: the client count of ramp step {@code step} (1-based) from the
  * {@code clients} property, or 0 when the ramp is shorter (that thread group is skipped). Used as the thread count
  * of each step's thread group. Without a parameter: the thread count of the calling thread's group, which is the
- * step label every sample carries.
+ * step label every sample carries ({@link WorkloadProperties#WARMUP_STEP} in the warm-up's group).
  *
  * <p>An invalid {@code clients} property gives 0 here (nothing starts); the plan's validator reports it and, in
  * non-GUI mode, ends JMeter with exit code 1 before any step.
@@ -35,7 +36,9 @@ public class MeshbenchStepClients extends MeshbenchFunction {
             if (group == null) {
                 throw failure("called outside a thread group without a step number");
             }
-            return Integer.toString(group.getNumThreads());
+            // the warm-up's samples are labelled 0: no step of the ramp, left out of every figure
+            return Integer.toString(WorkloadProperties.WARMUP_GROUP.equals(group.getName()) ? WorkloadProperties.WARMUP_STEP
+                    : group.getNumThreads());
         }
         int stepNumber;
         try {

@@ -26,6 +26,15 @@ public final class WorkloadProperties {
     public static final String FLIGHT_DAYS = "flight.days";
     public static final String AIRPORTS = "airports";
     public static final String BASE_URL = "base.url";
+    /** Clients of the warm-up thread group, which runs before the ramp at the largest step's rate; 0 skips it. */
+    public static final String WARMUP_CLIENTS = "warmup.clients";
+    /** The longest the warm-up thread group runs, seconds; it ends earlier when {@link #WARM_FILE} appears. */
+    public static final String WARMUP_SECONDS = "warmup.seconds";
+    /** The file whose appearance ends the warm-up: the kit creates it when the system is warm. */
+    public static final String WARM_FILE = "meshbench.warmFile";
+    /** The warm-up thread group's name, and the step label its samples carry (0: not a step of the ramp). */
+    public static final String WARMUP_GROUP = "warm-up";
+    public static final int WARMUP_STEP = 0;
     /**
      * Percentage of a session's rounds that also request {@code viewRewards} (a Throughput Controller in percent
      * mode). 0, the default, never sends it and keeps the original Acmeair mix exactly.
@@ -60,7 +69,9 @@ public final class WorkloadProperties {
             FLIGHT_DAYS, studyValue(Catalogue.FLIGHT_DAYS),
             REWARDS_PERCENT, studyValue(Catalogue.REWARDS_PERCENT),
             WORKLOAD, studyValue(Catalogue.WORKLOAD),
-            BASE_URL, "http://127.0.0.1:8080");
+            BASE_URL, "http://127.0.0.1:8080",
+            WARMUP_CLIENTS, "0",
+            WARMUP_SECONDS, "1");
 
     /** The egress study's value of {@code setting} where it has one, else its default: the kit's catalogue's. */
     private static String studyValue(Setting<?> setting) {

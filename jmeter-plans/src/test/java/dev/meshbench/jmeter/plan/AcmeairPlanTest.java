@@ -9,6 +9,7 @@ import dev.meshbench.jmeter.config.WorkloadPropertiesValidator;
 import dev.meshbench.jmeter.extractors.CancellableBookingsExtractor;
 import dev.meshbench.jmeter.extractors.FlightChoiceExtractor;
 import dev.meshbench.jmeter.workload.RampSchedule;
+import dev.meshbench.jmeter.workload.WorkloadProperties;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.InputStream;
@@ -81,12 +82,22 @@ class AcmeairPlanTest {
     }
 
     @Test
-    @DisplayName("has 12 step groups sized by __meshbenchStepClients and timed by step.seconds")
+    @DisplayName("has a warm-up group, then 12 step groups sized by __meshbenchStepClients and timed by step.seconds")
     void stepGroups() {
         List<ThreadGroup> groups = find(loaded, ThreadGroup.class);
-        assertEquals(RampSchedule.MAX_STEPS, groups.size());
-        for (int n = 1; n <= groups.size(); n++) {
-            ThreadGroup g = groups.get(n - 1);
+        assertEquals(1 + RampSchedule.MAX_STEPS, groups.size());
+        ThreadGroup warm = groups.get(0);
+        assertEquals(WorkloadProperties.WARMUP_GROUP, warm.getName());
+        assertEquals("${__meshbenchProperty(warmup.clients)}", warm.getPropertyAsString(ThreadGroup.NUM_THREADS));
+        assertEquals("${__meshbenchProperty(warmup.seconds)}", warm.getPropertyAsString(ThreadGroup.DURATION));
+        org.apache.jmeter.control.IfController ifWarm = find(loaded, org.apache.jmeter.control.IfController.class).stream()
+                .filter(c -> c.getName().equals("warm?")).findFirst().orElseThrow();
+        assertEquals("${__meshbenchWarm()}", ifWarm.getCondition());
+        org.apache.jmeter.sampler.TestAction stop = find(loaded, org.apache.jmeter.sampler.TestAction.class).get(0);
+        assertEquals(org.apache.jmeter.sampler.TestAction.STOP, stop.getAction());
+        assertEquals(org.apache.jmeter.sampler.TestAction.THREAD, stop.getTarget(), "stops the client, not the test");
+        for (int n = 1; n < groups.size(); n++) {
+            ThreadGroup g = groups.get(n);
             assertEquals(String.format("step %02d", n), g.getName());
             assertEquals("${__meshbenchStepClients(" + n + ")}", g.getPropertyAsString(ThreadGroup.NUM_THREADS));
             assertEquals("${__meshbenchProperty(step.seconds)}", g.getPropertyAsString(ThreadGroup.DURATION));
@@ -101,7 +112,7 @@ class AcmeairPlanTest {
         HashTree run = convertedForRun();
         SearchByClass<ThreadGroup> search = new SearchByClass<>(ThreadGroup.class);
         run.traverse(search);
-        assertEquals(RampSchedule.MAX_STEPS, search.getSearchResults().size());
+        assertEquals(1 + RampSchedule.MAX_STEPS, search.getSearchResults().size(), "the warm-up and the steps");
         for (ThreadGroup g : search.getSearchResults()) {
             Set<String> labels = new LinkedHashSet<>();
             for (HTTPSamplerProxy s : find(search.getSubTree(g), HTTPSamplerProxy.class)) {

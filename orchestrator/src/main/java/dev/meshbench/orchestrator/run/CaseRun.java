@@ -251,6 +251,7 @@ public final class CaseRun implements AutoCloseable {
             try {
                 tail.poll();
                 Map<Integer, JtlTail.StepCounts> steps = tail.steps();
+                steps.remove(WarmUp.STEP); // the warm-up's samples: WarmUp shows those
                 long total = steps.values().stream().mapToLong(JtlTail.StepCounts::samples).sum();
                 long errors = steps.values().stream().mapToLong(JtlTail.StepCounts::errors).sum();
                 long now = System.currentTimeMillis();
@@ -259,11 +260,12 @@ public final class CaseRun implements AutoCloseable {
                 last[0] = total;
                 last[1] = now;
                 int clients = tail.latestStep();
-                if (clients < 0) {
+                if (clients < 0 || clients == WarmUp.STEP) {
                     out.printf("[%s] waiting for the load generator's first sample (%s since ready)%n", egressCase.id(),
                             human((now - loadStart) / 1000));
                 } else {
-                    long elapsed = (now - tail.firstStartMs().orElse(loadStart)) / 1000;
+                    long first = steps.values().stream().mapToLong(JtlTail.StepCounts::firstStartMs).min().orElse(loadStart);
+                    long elapsed = (now - first) / 1000;
                     long left = Math.max(0, config.loadSecondsPerCase() - elapsed);
                     out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%s%n",
                             egressCase.id(), config.clients().indexOf(clients) + 1, config.clients().size(), clients,

@@ -206,12 +206,26 @@ public final class EgressStudy {
         try {
             Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent, measurement.targetRatePerSecond());
             plan = jmeter.extractPlan(run.runDir()); // the run keeps the plan it ran, from the plugin's own build
-            warmUp(config, run, measurement, jmeterProps);
-            run.showProgress(Duration.ofSeconds(progressSeconds));
+            WarmupInfo warmup = measurement.warmup();
+            boolean warm = warmup != null && !WarmupInfo.NONE.equals(warmup.mode());
+            Path warmFile = run.runDir().resolve(WarmUp.WARM_FILE);
+            int top = Collections.max(config.clients());
+            if (warm) {
+                // the plan's warm-up thread group, in the same JMeter as the ramp, ended by the file WarmUp creates
+                jmeterProps.put("warmup.clients", Integer.toString(top));
+                jmeterProps.put("warmup.seconds", Integer.toString(warmup.limitSeconds() + 60));
+                jmeterProps.put("meshbench.warmFile", warmFile.toString());
+                announceWarmUp(run, warmup, top, measurement);
+            }
             JMeterLoad.Running load = JMeterLoad.start(jmeterCommand(jmeterProps, run.runDir().resolve(JMeterLoad.LOG)), jmeter,
                     run.runDir().resolve(JMeterLoad.CONSOLE));
             // Stopped when a component dies, or past twice its plan; the run then fails with the reason.
             run.stopLoadWith(load::stop);
+            if (warm) {
+                run.recordWarmup(WarmUp.run(warmup, top, load, run.jtl(), () -> touch(warmFile), signals(run.deployment(), load), out,
+                        run.caseId()));
+            }
+            run.showProgress(Duration.ofSeconds(progressSeconds));
             int exit = load.waitFor();
             if (exit != 0) {
                 loadFailure = Optional.of("JMeter " + ExitStatus.describe(exit) + " (see " + run.runDir().resolve(JMeterLoad.CONSOLE) + ")");
@@ -249,34 +263,26 @@ public final class EgressStudy {
         return Optional.empty();
     }
 
-    /**
-     * The warm-up before the measured ramp ({@code meshbench.warmup}): JMeter at the ramp's highest step (at its rate,
-     * if any) into {@code warmup.jtl}, watched and stopped by {@link WarmUp}; recorded in {@code run.json}.
-     */
-    private void warmUp(RunSettings config, CaseRun run, MeasurementInfo measurement, Map<String, String> jmeterProps)
-            throws InterruptedException {
-        WarmupInfo plan = measurement.warmup();
-        if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
-            return;
+    /** Says how the warm-up before the ramp ({@code meshbench.warmup}) will go. */
+    private void announceWarmUp(CaseRun run, WarmupInfo plan, int clients, MeasurementInfo measurement) {
+        int step = config.clients().indexOf(clients);
+        String rate = measurement.targetRatePerSecond().isEmpty() ? ""
+                : ", " + Parsers.plain(measurement.targetRatePerSecond().get(step)) + " req/s";
+        out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s, in the JMeter that then runs the ramp%n", run.caseId(),
+                WarmupInfo.STABLE.equals(plan.mode())
+                        ? "until warm (every " + plan.windowSeconds() + " s: no JVM compiling more than " + Parsers.plain(plan.jitQuietMs())
+                                + " ms, throughput and CPU per request without a trend beyond " + Parsers.plain(plan.tolerancePercent())
+                                + "% over the last " + plan.trendWindows() + " windows; at most " + plan.limitSeconds() + " s)"
+                        : plan.limitSeconds() + " s", clients, rate);
+    }
+
+    /** Creates {@code file}: the plan's warm-up thread group stops when it appears. */
+    private static void touch(Path file) {
+        try {
+            java.nio.file.Files.writeString(file, java.time.Instant.now().toString());
+        } catch (java.io.IOException e) {
+            throw new TargetException("ending the warm-up: writing " + file + " failed: " + e.getMessage(), e);
         }
-        int step = config.clients().indexOf(Collections.max(config.clients()));
-        int clients = config.clients().get(step);
-        Map<String, String> p = new LinkedHashMap<>(jmeterProps);
-        p.put("clients", Integer.toString(clients));
-        p.put("step.seconds", Integer.toString(plan.limitSeconds() + 60)); // stopped by WarmUp, never by itself
-        p.put("meshbench.jtl", run.runDir().resolve(WarmUp.JTL).toString());
-        if (!measurement.targetRatePerSecond().isEmpty()) {
-            p.put("rate", Parsers.plain(measurement.targetRatePerSecond().get(step)));
-        }
-        out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s%n", run.caseId(), WarmupInfo.STABLE.equals(plan.mode())
-                ? "until warm (every " + plan.windowSeconds() + " s: no JVM compiling more than " + Parsers.plain(plan.jitQuietMs())
-                        + " ms, throughput and CPU per request without a trend beyond " + Parsers.plain(plan.tolerancePercent())
-                        + "% over the last " + plan.trendWindows() + " windows; at most " + plan.limitSeconds() + " s)"
-                : plan.limitSeconds() + " s", clients, p.containsKey("rate") ? ", " + p.get("rate") + " req/s" : "");
-        JMeterLoad.Running r = JMeterLoad.start(jmeterCommand(p, run.runDir().resolve("warmup-" + JMeterLoad.LOG)), jmeter,
-                run.runDir().resolve("warmup-" + JMeterLoad.CONSOLE));
-        run.stopLoadWith(r::stop);
-        run.recordWarmup(WarmUp.run(plan, clients, r, run.runDir().resolve(WarmUp.JTL), signals(run.deployment(), r), out, run.caseId()));
     }
 
     /** The deployment's JVMs and JMeter's, and the deployment's CPU, for the warm-up to judge. */

@@ -13,8 +13,10 @@ import java.util.OptionalDouble;
 import java.util.function.Supplier;
 
 /**
- * Runs the warm-up before a case's measured ramp: a JMeter already started at the ramp's highest step (at its rate,
- * if any), whose samples ({@code warmup.jtl}) are only watched, then stopped.
+ * Runs the warm-up before a case's measured ramp: the plan's warm-up thread group, in the same JMeter as the ramp (so
+ * the ramp's first step does not start with a cold JMeter), at the ramp's highest step (at its rate, if any). Its
+ * samples carry step {@link #STEP} in the run's JTL and are only watched; the warm-up ends when this says so (the kit
+ * creates the file the plan watches, {@link #WARM_FILE}), and the ramp follows at once.
  *
  * <p>{@code stable}: the system is warm when, at the end of a window, both hold:
  * <ul>
@@ -27,7 +29,10 @@ import java.util.function.Supplier;
  * The cap ends it anyway, recorded as not stable with what was still moving. {@code fixed}: a set time.
  */
 public final class WarmUp {
-    public static final String JTL = "warmup.jtl";
+    /** The step label of the warm-up's samples (the plan's warm-up thread group). */
+    public static final int STEP = 0;
+    /** The file whose creation ends the plan's warm-up thread group, in the run folder. */
+    public static final String WARM_FILE = "warm";
 
     private WarmUp() {
     }
@@ -126,19 +131,21 @@ public final class WarmUp {
     }
 
     /**
-     * Watches {@code jmeter} (writing {@code jtl}) as {@code plan} says, then stops it.
+     * Watches the warm-up samples ({@link #STEP}) {@code jmeter} writes to {@code jtl} as {@code plan} says, then ends the
+     * warm-up with {@code end} (which must also do when the warm-up is cut short).
      *
      * @param signals the run's JIT and CPU counters, read at each window's end
      * @return the plan with what happened: seconds taken, windows, whether it became warm and why it ended
      */
-    public static WarmupInfo run(WarmupInfo plan, int clients, JMeterLoad.Running jmeter, Path jtl, Signals signals, PrintStream out,
-            String caseId) throws InterruptedException {
+    public static WarmupInfo run(WarmupInfo plan, int clients, JMeterLoad.Running jmeter, Path jtl, Runnable end, Signals signals,
+            PrintStream out, String caseId) throws InterruptedException {
         boolean judged = WarmupInfo.STABLE.equals(plan.mode());
         int window = judged ? plan.windowSeconds() : 10;
         long start = System.nanoTime();
         List<Window> windows = new ArrayList<>();
         Verdict verdict = new Verdict(false, "not judged");
         JtlTail tail = new JtlTail(jtl);
+        long[] seen = {0};
         Map<String, Double> compiledBefore = signals.compilationMillis();
         OptionalDouble cpuBefore = signals.cpuMillis();
         try {
@@ -150,7 +157,7 @@ public final class WarmUp {
                 }
                 Thread.sleep((long) (Math.min(window, left) * 1000));
                 long now = System.nanoTime();
-                long samples = poll(tail);
+                long samples = poll(tail, seen);
                 Map<String, Double> compiled = signals.compilationMillis();
                 OptionalDouble cpu = signals.cpuMillis();
                 Window w = window(samples, (now - last) / 1e9, compiledBefore, compiled, cpuBefore, cpu);
@@ -172,7 +179,7 @@ public final class WarmUp {
                 }
             }
         } finally {
-            jmeter.stop();
+            end.run();
         }
         double took = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
         Boolean stable = null;
@@ -210,11 +217,17 @@ public final class WarmUp {
         return new Window(perSecond, cpuPerRequest, most, who);
     }
 
-    private static long poll(JtlTail tail) {
+    /** Warm-up samples seen since the last call. */
+    private static long poll(JtlTail tail, long[] seen) {
         try {
-            return tail.poll();
+            tail.poll();
         } catch (IOException e) {
             return 0;
         }
+        JtlTail.StepCounts c = tail.steps().get(STEP);
+        long now = c == null ? 0 : c.samples();
+        long fresh = now - seen[0];
+        seen[0] = now;
+        return fresh;
     }
 }

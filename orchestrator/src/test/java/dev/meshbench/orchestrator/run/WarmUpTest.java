@@ -117,23 +117,27 @@ class WarmUpTest {
     @Test
     @DisplayName("a fixed warm-up watches the samples for its time, then stops the load generator and records the windows")
     void fixed() throws Exception {
-        Path jtl = dir.resolve(WarmUp.JTL);
-        // a stand-in load generator: writes a JTL header and 30 samples at once, then would run for a minute
+        Path jtl = dir.resolve("samples.jtl");
+        // a stand-in load generator: writes a JTL header, 30 warm-up samples (step 0) and 5 of a step, then would run
+        // for a minute
         String script = "printf 'timeStamp,elapsed,label,responseCode,success,step\\n' > " + jtl
-                + "; i=0; while [ $i -lt 30 ]; do printf '1700000000000,5,login,200,true,4\\n' >> " + jtl
+                + "; i=0; while [ $i -lt 30 ]; do printf '1700000000000,5,login,200,true,0\\n' >> " + jtl
+                + "; i=$((i+1)); done; i=0; while [ $i -lt 5 ]; do printf '1700000000000,5,login,200,true,4\\n' >> " + jtl
                 + "; i=$((i+1)); done; sleep 60";
         Path home = Files.createDirectories(dir.resolve("jm/bin")).getParent();
         JMeterLoad.Running r = JMeterLoad.start(List.of("sh", "-c", script), new JMeterLoad.Install(home, "x.jar"),
                 dir.resolve("out.txt"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         WarmupInfo plan = RunSettings.warmupPlan(Map.of("meshbench.warmup", "2"));
-        WarmupInfo done = WarmUp.run(plan, 4, r, jtl, WarmUp.Signals.NONE, new PrintStream(out, true), "sni");
-        assertFalse(r.isAlive(), "stopped after its time");
+        boolean[] ended = {false};
+        WarmupInfo done = WarmUp.run(plan, 4, r, jtl, () -> ended[0] = true, WarmUp.Signals.NONE, new PrintStream(out, true), "sni");
+        r.stop();
+        assertTrue(ended[0], "ended after its time");
         assertEquals(WarmupInfo.FIXED, done.mode());
         assertEquals(4, done.clients());
         assertEquals(1, done.windowsPerSecond().size(), "one window of 2 s");
         double w = done.windowsPerSecond().get(0);
-        assertTrue(w > 0 && w <= 15.1, "the 30 samples over a window of at least 2 s: " + w);
+        assertTrue(w > 0 && w <= 15.1, "the 30 warm-up samples (not the step's 5) over a window of at least 2 s: " + w);
         assertTrue(done.tookSeconds() >= 2, "took " + done.tookSeconds());
         assertTrue(out.toString().contains("[sni] warm-up at 4 clients:"), out.toString());
     }

@@ -114,13 +114,13 @@ final class JtlReader {
         }
         try {
             int n = Integer.parseInt(v);
-            if (n <= 0) {
+            if (n < 0) {
                 throw new NumberFormatException();
             }
             return n;
         } catch (NumberFormatException e) {
             throw new ResultsFormatException(file, "line " + line + ", column step: \"" + v
-                    + "\" is not a positive client count");
+                    + "\" is not a client count (or 0, the warm-up)");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.meshbench.results.convert;
 
+import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.io.ResultsFormatException;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ public final class JtlStepWindows {
     public static Map<Integer, StepWindow> read(Path jtl) throws ResultsFormatException {
         Map<Integer, long[]> spans = new TreeMap<>();
         new JtlReader(jtl).read(s -> {
-            if (s.step() != null) {
+            if (s.step() != null && s.step() != ResultsSchema.WARMUP_STEP) {
                 long[] span = spans.computeIfAbsent(s.step(), k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
                 span[0] = Math.min(span[0], s.timeStamp());
                 span[1] = Math.max(span[1], s.timeStamp() + s.elapsed());

@@ -208,10 +208,15 @@ public final class ResultsConverter {
     private static void readSamples(Path jtl, Map<Integer, StepAccumulator> steps, List<String> notes)
             throws ResultsFormatException {
         long[] withoutStep = {0};
+        long[] warmup = {0};
         Map<Integer, Long> otherSteps = new TreeMap<>();
         new JtlReader(jtl).read(sample -> {
             if (sample.step() == null) {
                 withoutStep[0]++;
+                return;
+            }
+            if (sample.step() == ResultsSchema.WARMUP_STEP) {
+                warmup[0]++;
                 return;
             }
             StepAccumulator a = steps.get(sample.step());
@@ -224,6 +229,10 @@ public final class ResultsConverter {
         if (withoutStep[0] > 0) {
             notes.add(ResultsSchema.JTL_FILE + ": " + withoutStep[0] + " samples have an empty step column and were "
                     + "skipped (setup or teardown samplers?)");
+        }
+        if (warmup[0] > 0) {
+            notes.add(ResultsSchema.JTL_FILE + ": " + warmup[0] + " samples of the warm-up (step " + ResultsSchema.WARMUP_STEP
+                    + ") are left out of every figure");
         }
         otherSteps.forEach((clients, count) -> notes.add(ResultsSchema.JTL_FILE + ": " + count + " samples of step "
                 + clients + " clients were skipped: that step is not a measured step in run.json"));
