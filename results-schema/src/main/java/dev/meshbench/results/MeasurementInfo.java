@@ -27,16 +27,27 @@ import java.util.Map;
  * @param settings                   every setting that shapes the work, as the run used it: each {@code meshbench.*}
  *                                   property in effect (defaults included, secrets left out) and the JVM heaps; absent
  *                                   in runs that recorded none
+ * @param cpuMethod                  how each component's CPU was measured, e.g. {@code "cgroup v1 cpuacct (ns)"},
+ *                                   {@code "cgroup v2 cpu.stat"}, {@code "sampled from /proc every 1 s"}; absent in runs
+ *                                   that recorded none (they were sampled from {@code /proc} on the local target)
  */
 @JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent",
-        "warmup", "repeat", "repeats", "settings"})
+        "warmup", "repeat", "repeats", "settings", "cpuMethod"})
 public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent,
         @JsonInclude(JsonInclude.Include.NON_NULL) WarmupInfo warmup,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeat,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeats,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String cpuMethod) {
+    /** Rules, rate, warm-up, repeats and settings, the CPU method not recorded. */
+    public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
+            Double rateShortfallPercent, WarmupInfo warmup, Integer repeat, Integer repeats, Map<String, String> settings) {
+        this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, repeat,
+                repeats, settings, null);
+    }
+
     /** A closed-loop run's rules. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
         this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of());
@@ -52,13 +63,20 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
     /** The same with the warm-up recorded. */
     public MeasurementInfo withWarmup(WarmupInfo w) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, w, repeat, repeats, settings);
+                rateShortfallPercent, w, repeat, repeats, settings, cpuMethod);
     }
 
     /** The same with the run's place among the repeats and its settings recorded. */
     public MeasurementInfo withRun(int repeat, int repeats, Map<String, String> settings) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, warmup, repeat, repeats, settings);
+                rateShortfallPercent, warmup, repeat, repeats, settings, cpuMethod);
+    }
+
+    /** The same with how each component's CPU was measured recorded. */
+    public MeasurementInfo withCpuMethod(String method) {
+        Checks.text("measurement.cpuMethod", method);
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
+                rateShortfallPercent, warmup, repeat, repeats, settings, method);
     }
 
     /** The default: a step that sends more than 5% fewer requests than its target did not hold the rate. */
@@ -101,6 +119,9 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
         }
         if (driftThresholdPercent != null && !(driftThresholdPercent > 0)) {
             throw new IllegalArgumentException("measurement.driftThresholdPercent (" + driftThresholdPercent + ") must be above 0");
+        }
+        if (cpuMethod != null) {
+            Checks.text("measurement.cpuMethod", cpuMethod);
         }
         if (!(saturationThresholdPercent > 0 && saturationThresholdPercent <= 100)) {
             throw new IllegalArgumentException("measurement.saturationThresholdPercent (" + saturationThresholdPercent
