@@ -31,9 +31,12 @@ import java.util.Map;
  *                                   rate given by hand and for a closed loop
  * @param calibrationRun             {@code true} for a calibration run itself: it chose the sitting's rate and is kept, but
  *                                   it is not a measurement of its case (the report leaves it out); absent otherwise
+ * @param cpuMethod                  how each component's CPU was measured, e.g. {@code "cgroup v1 cpuacct (ns)"},
+ *                                   {@code "cgroup v2 cpu.stat"}, {@code "sampled from /proc every 1 s"}; absent in runs
+ *                                   that recorded none (they were sampled from {@code /proc} on the local target)
  */
 @JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent",
-        "warmup", "repeat", "repeats", "settings", "calibration", "calibrationRun"})
+        "warmup", "repeat", "repeats", "settings", "calibration", "calibrationRun", "cpuMethod"})
 public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent,
@@ -42,41 +45,56 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer repeats,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings,
         @JsonInclude(JsonInclude.Include.NON_NULL) RateCalibration calibration,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean calibrationRun) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean calibrationRun,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String cpuMethod) {
+    /** Rules, rate, warm-up, repeats and settings; no calibration, the CPU method not recorded. */
+    public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
+            Double rateShortfallPercent, WarmupInfo warmup, Integer repeat, Integer repeats, Map<String, String> settings) {
+        this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, repeat,
+                repeats, settings, null, null, null);
+    }
+
     /** A closed-loop run's rules. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
-        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of(), null, null);
+        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of(), null, null, null);
     }
 
     /** Rules, rate and warm-up, nothing recorded about repeats and settings. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
             Double rateShortfallPercent, WarmupInfo warmup) {
         this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, null,
-                null, Map.of(), null, null);
+                null, Map.of(), null, null, null);
     }
 
     /** The same with the warm-up recorded. */
     public MeasurementInfo withWarmup(WarmupInfo w) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, w, repeat, repeats, settings, calibration, calibrationRun);
+                rateShortfallPercent, w, repeat, repeats, settings, calibration, calibrationRun, cpuMethod);
     }
 
     /** The same with the run's place among the repeats and its settings recorded. */
     public MeasurementInfo withRun(int repeat, int repeats, Map<String, String> settings) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun);
+                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, cpuMethod);
     }
 
     /** The same at the fixed rate {@code c} chose for every step ({@code steps} of them), with {@code shortfallPercent}. */
     public MeasurementInfo withCalibratedRate(RateCalibration c, int steps, double shortfallPercent) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent,
-                java.util.Collections.nCopies(steps, c.ratePerSecond()), shortfallPercent, warmup, repeat, repeats, settings, c, null);
+                java.util.Collections.nCopies(steps, c.ratePerSecond()), shortfallPercent, warmup, repeat, repeats, settings, c, null, cpuMethod);
     }
 
     /** The same as a calibration run's: a closed loop, marked so the report leaves it out. */
     public MeasurementInfo asCalibrationRun() {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, List.of(), null, warmup, repeat, repeats,
-                settings, null, true);
+                settings, null, true, cpuMethod);
+    }
+
+    /** The same with how each component's CPU was measured recorded. */
+    public MeasurementInfo withCpuMethod(String method) {
+        Checks.text("measurement.cpuMethod", method);
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
+                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, method);
     }
 
     /** Whether this is a calibration run's ({@link #calibrationRun}). */

@@ -271,6 +271,14 @@ public final class Catalogue {
     public static final Setting<String> CPUS_MESH = cpus("meshbench.cpus.mesh", "the proxies");
     public static final Setting<String> CPUS_MONGO = cpus("meshbench.cpus.mongo", "MongoDB");
 
+    public static final Setting<Map<String, Double>> CPU_LIMITS = Setting.named("meshbench.cpuLimits")
+            .parser(Parsers.cpuLimits())
+            .defaultText("none")
+            .doc("CPU limits like a pod's `resources.limits.cpu`, per component kind (`sidecar`: every service's sidecar): each "
+                    + "component's cgroup gets a CFS quota of cores x 100 ms per 100-ms period; needs writable cgroups (Linux, "
+                    + "root), refused before anything starts without them; recorded in `run.json`")
+            .local().goals(EGRESS_RUN).build();
+
     private static Setting<String> cpus(String name, String who) {
         return Setting.named(name).parser(Parsers.cpuList()).defaultText("none")
                 .doc("CPU set of " + who + ": started under `taskset -c <list>`; checked against this machine's CPUs; "
@@ -521,7 +529,7 @@ public final class Catalogue {
                     DRIFT_PERCENT, MAX_ERROR_PERCENT, STUDY),
             "The workload", List.of(WORKLOAD, REWARDS_PERCENT, FLIGHT_CACHE, REWARDS_ASYNC, SLOW_SERVICE),
             "The mesh and the local target", List.of(DATAPLANE, SIDECAR_MTLS, PROXY_WORKERS, INGRESS, ENVOY_BINARY,
-                    NGINX_BINARY, CPUS_LOADGEN, CPUS_SERVICES, CPUS_MESH, CPUS_MONGO),
+                    NGINX_BINARY, CPUS_LOADGEN, CPUS_SERVICES, CPUS_MESH, CPUS_MONGO, CPU_LIMITS),
             "The Maven goals: JMeter, results, report, gate", List.of(JMETER_HEAP_MB, JMETER_HOME, PROGRESS_SECONDS,
                     RESULTS_DIR, PROJECT_ROOT, REPORT_DIR, REPORT_CLIENTS, BASELINE, MAX_REGRESSION_PERCENT),
             "The latency study", List.of(LATENCY_GRAPHS, LATENCY_CELLS, LATENCY_CONNECTIONS, LATENCY_WARMUP_SECONDS,

@@ -1,5 +1,6 @@
 package dev.meshbench.model.settings;
 
+import dev.meshbench.model.ComponentNames;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.ArrayList;
@@ -241,6 +242,59 @@ public final class Parsers {
             }
             return list;
         });
+    }
+
+    /** The least CPU limit a CFS quota enforces: 1 ms of CPU per 100-ms period. */
+    public static final double MIN_CPU_LIMIT_CORES = 0.01;
+
+    /**
+     * CPU limits per component kind, {@code <kind>=<cores>} comma-separated, cores as a pod's
+     * {@code resources.limits.cpu} takes them ({@code 0.5} or {@code 500m}), at least
+     * {@value #MIN_CPU_LIMIT_CORES}. A kind is {@code sidecar} (every service's sidecar), another mesh component,
+     * {@code mongo} or a service ({@link ComponentNames}); each at most once.
+     */
+    public static Parser<java.util.Map<String, Double>> cpuLimits() {
+        List<String> kinds = new ArrayList<>(List.of(ComponentNames.SIDECAR, ComponentNames.INGRESS_GATEWAY,
+                ComponentNames.EGRESS_GATEWAY, ComponentNames.SNI_PROXY, ComponentNames.MONGO));
+        kinds.addAll(ComponentNames.SERVICES);
+        String example = "e.g. sidecar=0.5,egress-gateway=1";
+        return new Parser<>("`<kind>=<cores>` comma-separated, e.g. `sidecar=0.5,egress-gateway=1`; kinds: "
+                + String.join(", ", kinds.stream().map(k -> "`" + k + "`").toList()) + "; cores as in a pod's "
+                + "`resources.limits.cpu` (`0.5`, `500m`), at least " + plain(MIN_CPU_LIMIT_CORES), v -> {
+                    java.util.Map<String, Double> out = new java.util.TreeMap<>();
+                    for (String part : v.split(",", -1)) {
+                        String p = part.trim();
+                        int eq = p.indexOf('=');
+                        if (eq < 0) {
+                            throw new Parser.Invalid("'" + p + "' has no '=': give <kind>=<cores>, " + example);
+                        }
+                        String kind = p.substring(0, eq).trim();
+                        if (!kinds.contains(kind)) {
+                            throw new Parser.Invalid("'" + kind + "' is not a component kind; give one of " + String.join(", ", kinds));
+                        }
+                        double cores = cores(kind, p.substring(eq + 1).trim());
+                        if (out.put(kind, cores) != null) {
+                            throw new Parser.Invalid("limits " + kind + " twice");
+                        }
+                    }
+                    return java.util.Collections.unmodifiableMap(out);
+                });
+    }
+
+    /** {@code 0.5} or {@code 500m} as cores, for {@link #cpuLimits()}. */
+    private static double cores(String kind, String text) {
+        boolean milli = text.endsWith("m");
+        double cores;
+        try {
+            cores = Double.parseDouble(milli ? text.substring(0, text.length() - 1) : text) / (milli ? 1000 : 1);
+        } catch (NumberFormatException e) {
+            throw new Parser.Invalid("'" + text + "' (" + kind + ") is not a number of cores; give e.g. 0.5 or 500m");
+        }
+        if (!(cores >= MIN_CPU_LIMIT_CORES) || Double.isInfinite(cores)) {
+            throw new Parser.Invalid(kind + "=" + text + ": a limit must be at least " + plain(MIN_CPU_LIMIT_CORES)
+                    + " cores (10m), the least a CFS quota enforces");
+        }
+        return cores;
     }
 
     /** A Kubernetes namespace name. */

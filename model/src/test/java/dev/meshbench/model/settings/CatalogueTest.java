@@ -83,6 +83,41 @@ class CatalogueTest {
     }
 
     @Test
+    @DisplayName("CPU limits read per component kind, in cores or millicores, sorted; absent when not given")
+    void cpuLimitsAreRead() {
+        assertEquals(Map.of("sidecar", 0.5, "egress-gateway", 1.0, "ingress-gateway", 1.0),
+                Catalogue.CPU_LIMITS.parse("sidecar=0.5, egress-gateway=1,ingress-gateway = 1000m"));
+        assertEquals(List.of("auth", "mongo", "sni-proxy"),
+                List.copyOf(Catalogue.CPU_LIMITS.parse("sni-proxy=250m,mongo=2,auth=0.01").keySet()));
+        assertEquals(0.25, Catalogue.CPU_LIMITS.parse("sni-proxy=250m").get("sni-proxy"));
+        assertEquals(Optional.empty(), Catalogue.CPU_LIMITS.read(Map.of()));
+        assertEquals(Optional.empty(), Catalogue.CPU_LIMITS.read(Map.of("meshbench.cpuLimits", " ")));
+    }
+
+    @Test
+    @DisplayName("a bad CPU limit is refused naming the property, the entry and what is wrong with it")
+    void cpuLimitsRefused() {
+        assertEquals("meshbench.cpuLimits=sidecar: 'sidecar' has no '=': give <kind>=<cores>, e.g. sidecar=0.5,egress-gateway=1",
+                refusal(() -> Catalogue.CPU_LIMITS.parse("sidecar")));
+        assertEquals("meshbench.cpuLimits=sidecars=0.5: 'sidecars' is not a component kind; give one of sidecar, "
+                + "ingress-gateway, egress-gateway, sni-proxy, mongo, " + String.join(", ", dev.meshbench.model.ComponentNames.SERVICES),
+                refusal(() -> Catalogue.CPU_LIMITS.parse("sidecars=0.5")));
+        assertEquals("meshbench.cpuLimits=sidecar-auth=0.5: 'sidecar-auth' is not a component kind; give one of sidecar, "
+                + "ingress-gateway, egress-gateway, sni-proxy, mongo, " + String.join(", ", dev.meshbench.model.ComponentNames.SERVICES),
+                refusal(() -> Catalogue.CPU_LIMITS.parse("sidecar-auth=0.5")));
+        assertEquals("meshbench.cpuLimits=sidecar=half: 'half' (sidecar) is not a number of cores; give e.g. 0.5 or 500m",
+                refusal(() -> Catalogue.CPU_LIMITS.parse("sidecar=half")));
+        assertEquals("meshbench.cpuLimits=mongo=0: mongo=0: a limit must be at least 0.01 cores (10m), the least a CFS quota enforces",
+                refusal(() -> Catalogue.CPU_LIMITS.parse("mongo=0")));
+        assertEquals("meshbench.cpuLimits=mongo=5m: mongo=5m: a limit must be at least 0.01 cores (10m), the least a CFS quota enforces",
+                refusal(() -> Catalogue.CPU_LIMITS.parse("mongo=5m")));
+        assertEquals("meshbench.cpuLimits=sidecar=1,,mongo=1: '' has no '=': give <kind>=<cores>, e.g. sidecar=0.5,egress-gateway=1",
+                refusal(() -> Catalogue.CPU_LIMITS.parse("sidecar=1,,mongo=1")));
+        assertEquals("meshbench.cpuLimits=sidecar=1,sidecar=500m: limits sidecar twice",
+                refusal(() -> Catalogue.CPU_LIMITS.parse("sidecar=1,sidecar=500m")));
+    }
+
+    @Test
     @DisplayName("a default or study value its own rule refuses fails where the setting is declared")
     void badDefaultFailsAtDeclaration() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Setting.named("meshbench.x")

@@ -20,4 +20,10 @@ public interface Target {
 
     /** Which data plane this target's mesh runs, its versions and settings: recorded in every result. */
     DataPlaneInfo dataPlane();
+
+    /**
+     * How this target measures each component's CPU, in words recorded in every result ({@code measurement.cpuMethod})
+     * and printed when a run starts, e.g. {@code cgroup v1 cpuacct (ns)}.
+     */
+    String cpuMethod();
 }

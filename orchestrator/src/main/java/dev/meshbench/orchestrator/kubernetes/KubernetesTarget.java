@@ -97,6 +97,12 @@ public final class KubernetesTarget implements Target {
         return plannedDataPlane(ingress);
     }
 
+    /** The kubelet's cAdvisor counter of each container's cgroup, read from Prometheus at its scrape interval. */
+    @Override
+    public String cpuMethod() {
+        return "cAdvisor " + dev.meshbench.orchestrator.kubernetes.prometheus.ContainerCpu.METRIC + " from Prometheus";
+    }
+
     /**
      * Istio's proxies as planned on any cluster: auto-mTLS on, BoringSSL (Envoy's), versions read per deployment;
      * {@code ingress}: whether the load goes through the ingress gateway.

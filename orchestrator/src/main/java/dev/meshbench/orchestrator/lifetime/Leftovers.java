@@ -10,21 +10,27 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What a killed run left, found and removed by the next run: its private work folders under the temporary
- * directory (keys first), the processes it had started that still run, and its run folder's {@code running}
- * status, which becomes {@code failed} with a reason that starts with {@value #ABANDONED}. Only folders whose
- * recorded owner ({@link RunOwner}) is gone on this machine are touched; a live run's are left alone.
+ * directory (keys first), the processes it had started that still run, its cgroups ({@value #CGROUP_PARENT}{@code
+ * /<pid>-*}), and its run folder's {@code running} status, which becomes {@code failed} with a reason that starts
+ * with {@value #ABANDONED}. Only folders whose recorded owner ({@link RunOwner}) is gone on this machine, and
+ * cgroups whose owner's pid runs no process, are touched; a live run's are left alone.
  *
  * <p>The {@link Lifeline} watchdog does this at once when the kit dies; this is for when the watchdog died with it
  * (a kill of the whole process group, a machine without {@code sh}/{@code setsid}, a reboot).
@@ -36,6 +42,16 @@ public final class Leftovers {
     /** How an abandoned run's failure reason starts. */
     public static final String ABANDONED = "abandoned: ";
     private static final Path PROC = Path.of("/proc");
+    /** Where the cgroup file systems are mounted on Linux. */
+    public static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
+    /**
+     * The folder of the kit's cgroups in each hierarchy, apart from everyone else's (a kubelet's): a deployment's are
+     * {@code meshbench/<owner pid>-<deployment>/<component>} ({@link #cgroupName}), so a sweep tells a dead run's
+     * groups by their name.
+     */
+    public static final String CGROUP_PARENT = "meshbench";
+    /** How long a sweep waits for the kernel to let go of a dead run's cgroup. */
+    private static final Duration CGROUP_WAIT = Duration.ofSeconds(1);
 
     private Leftovers() {
     }
@@ -57,6 +73,14 @@ public final class Leftovers {
      * @return one line for a person per thing cleaned up (empty when there was nothing)
      */
     public static List<String> sweep(Path tempDir, Path resultsDir) {
+        return sweep(tempDir, resultsDir, null);
+    }
+
+    /**
+     * As {@link #sweep(Path, Path)}, and the cgroups of killed runs under {@code cgroupRoot} (none when {@code null}),
+     * after their processes were ended.
+     */
+    public static List<String> sweep(Path tempDir, Path resultsDir, Path cgroupRoot) {
         List<String> said = new ArrayList<>();
         for (Path dir : children(tempDir)) {
             if (dir.getFileName().toString().startsWith(WorkFolders.PREFIX)) {
@@ -68,12 +92,18 @@ public final class Leftovers {
                 markIfAbandoned(dir).ifPresent(said::add);
             }
         }
+        if (cgroupRoot != null) {
+            said.addAll(removeCgroups(cgroupRoot));
+        }
         return said;
     }
 
-    /** Sweeps the JVM's temporary directory and {@code resultsDir}, printing a line per thing it cleaned up. */
+    /**
+     * Sweeps the JVM's temporary directory, {@code resultsDir} and the kit's cgroups, printing a line per thing it
+     * cleaned up.
+     */
     public static void sweepAndSay(Path resultsDir, java.io.PrintStream out) {
-        for (String line : sweep(Path.of(System.getProperty("java.io.tmpdir")), resultsDir)) {
+        for (String line : sweep(Path.of(System.getProperty("java.io.tmpdir")), resultsDir, CGROUP_ROOT)) {
             out.println("[meshbench] " + line);
         }
     }
@@ -165,6 +195,103 @@ public final class Leftovers {
         }
         return ended.isEmpty() ? "" : "ended " + ended.size() + " process" + (ended.size() == 1 ? "" : "es") + " ("
                 + String.join(", ", ended) + "); ";
+    }
+
+    /** The name of a deployment's cgroup folder under {@value #CGROUP_PARENT}: this process's id first, {@code 4242-sni-1234}. */
+    public static String cgroupName(String deployment) {
+        return ProcessHandle.current().pid() + "-" + deployment;
+    }
+
+    /**
+     * Removes the cgroups of runs whose process is gone: {@value #CGROUP_PARENT}{@code /<pid>-*} in the cgroup v2
+     * hierarchy at {@code cgroupRoot} and in each v1 hierarchy under it, when no process {@code pid} runs (a reused
+     * pid keeps them until that process ends: never a live run's).
+     *
+     * @return one line per run whose groups were removed
+     */
+    static List<String> removeCgroups(Path cgroupRoot) {
+        List<Path> parents = new ArrayList<>(List.of(cgroupRoot.resolve(CGROUP_PARENT)));
+        children(cgroupRoot).forEach(hierarchy -> parents.add(hierarchy.resolve(CGROUP_PARENT)));
+        Map<String, Set<String>> removed = new TreeMap<>();
+        for (Path parent : parents) {
+            boolean any = false;
+            for (Path deployment : children(parent)) {
+                String name = deployment.getFileName().toString();
+                String pid = name.contains("-") ? name.substring(0, name.indexOf('-')) : "";
+                if (pid.isEmpty() || pid.length() > 18 || !pid.chars().allMatch(Character::isDigit)
+                        || ProcessHandle.of(Long.parseLong(pid)).isPresent()) {
+                    continue;
+                }
+                Set<String> components = new TreeSet<>();
+                for (Path component : children(deployment)) {
+                    if (removeCgroup(component, CGROUP_WAIT)) {
+                        components.add(component.getFileName().toString());
+                    }
+                }
+                if (removeCgroup(deployment, CGROUP_WAIT)) {
+                    removed.computeIfAbsent(name, k -> new TreeSet<>()).addAll(components);
+                    any = true;
+                }
+            }
+            if (any) {
+                try {
+                    Files.deleteIfExists(parent);
+                } catch (IOException e) {
+                    // a live run's groups are in it
+                }
+            }
+        }
+        List<String> said = new ArrayList<>();
+        removed.forEach((name, components) -> said.add("removed the cgroups a killed run left (its process, pid "
+                + name.substring(0, name.indexOf('-')) + ", is gone): " + CGROUP_PARENT + "/" + name
+                + (components.isEmpty() ? "" : " (" + String.join(", ", components) + ")")));
+        return said;
+    }
+
+    /**
+     * Removes one cgroup whose child groups are gone, once the kernel lets it: a process still listed in its
+     * {@code cgroup.procs} is killed (only the kit's own processes are put in its groups, and this is called when they
+     * should all have ended: nginx workers left by a killed master), and the removal is retried until {@code wait} has
+     * passed.
+     *
+     * @return whether the group is gone
+     */
+    public static boolean removeCgroup(Path group, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            try {
+                Files.deleteIfExists(group); // rmdir: the kernel's files in it go with it
+                return true;
+            } catch (IOException e) {
+                // busy: the kernel still lists a task in it
+                if (System.nanoTime() > deadline) {
+                    LOG.warn("removing cgroup {} failed: {}; still in it: {}", group, e.toString(), tasks(group));
+                    return false;
+                }
+            }
+            for (long pid : tasks(group)) {
+                ProcessHandle.of(pid).ifPresent(p -> {
+                    LOG.debug("ending {} (pid {}), left in cgroup {}", p.info().command().orElse("?"), pid, group);
+                    p.destroyForcibly();
+                });
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /** The processes a cgroup lists ({@code cgroup.procs}); empty when it cannot be read. */
+    private static List<Long> tasks(Path group) {
+        try {
+            return Files.readAllLines(group.resolve("cgroup.procs")).stream().map(String::trim).filter(l -> !l.isEmpty())
+                    .map(Long::parseLong).toList();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
     }
 
     /** The live (not zombie) processes whose process group is {@code pgid} (Linux: {@code /proc/<pid>/stat}). */

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *   <li>A watchdog ({@code sh}, in its own session so that signals sent to the kit's terminal or process group do
  *       not reach it) reads this JVM's pipe. When the pipe closes (the JVM is gone, whatever ended it) it sends
  *       SIGTERM and then SIGKILL to every process group still registered (catching the nginx workers the kernel's
- *       signal misses) and deletes every registered folder, key files first.</li>
+ *       signal misses), deletes every registered folder, key files first, and removes every registered cgroup
+ *       (its component groups first).</li>
  * </ul>
  * Where {@code setsid}, {@code setpriv} or {@code sh} are missing (not Linux), processes start as before, and
  * {@link Leftovers} cleans up after a killed run at the next start.
@@ -46,13 +47,16 @@ public final class Lifeline {
     private static final boolean PDEATHSIG = Files.isExecutable(SETPRIV);
 
     /**
-     * The watchdog: records {@code group PID} / {@code release PID} / {@code folder PATH} lines until its stdin ends,
-     * then ends what is still registered. It ignores the signals a terminal or a group kill would send the kit.
+     * The watchdog: records {@code group PID} / {@code release PID} / {@code folder PATH} / {@code cgroup PATH} lines
+     * until its stdin ends, then ends what is still registered. It ignores the signals a terminal or a group kill
+     * would send the kit. A cgroup's component groups are removed once their processes have ended (any still listed
+     * are killed; retried for a few seconds), then the cgroup, then its parent if that is empty.
      */
     static final String WATCHDOG = """
             trap '' INT TERM HUP QUIT PIPE
             groups=' '
             folders=''
+            cgroups=''
             while IFS= read -r line; do
               case $line in
                 'group '*) groups="$groups${line#group } " ;;
@@ -61,6 +65,7 @@ public final class Lifeline {
                   groups=$rest ;;
                 'folder '*) folders="$folders${line#folder }
             " ;;
+                'cgroup '*) cgroups="$cgroups${line#cgroup } " ;;
               esac
             done
             for g in $groups; do kill -TERM -"$g" 2>/dev/null; done
@@ -70,6 +75,18 @@ public final class Lifeline {
               [ -n "$d" ] && [ -d "$d" ] || continue
               find "$d" -type f \\( -name '*.key' -o -name '*.pem' -o -name '*.p12' -o -name '*.jks' \\) -exec rm -f {} + 2>/dev/null
               rm -rf "$d"
+            done
+            for c in $cgroups; do
+              for i in 1 2 3 4 5; do
+                for g in "$c"/*/; do
+                  [ -d "$g" ] || continue
+                  for p in $(cat "$g"cgroup.procs 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done
+                  rmdir "$g" 2>/dev/null
+                done
+                rmdir "$c" 2>/dev/null || [ ! -d "$c" ] && break
+                sleep 1
+              done
+              rmdir "${c%/*}" 2>/dev/null
             done
             """;
 
@@ -163,6 +180,19 @@ public final class Lifeline {
             return;
         }
         tell("folder " + path);
+    }
+
+    /**
+     * Has the watchdog remove cgroup {@code group} and the groups in it if this JVM ends before the kit removes them
+     * itself (a path with white space cannot be passed and is left to {@link Leftovers}).
+     */
+    public static void guardCgroup(Path group) {
+        String path = group.toAbsolutePath().toString();
+        if (path.chars().anyMatch(Character::isWhitespace)) {
+            LOG.debug("cgroup {} has white space in its name: left to the next run's sweep", group);
+            return;
+        }
+        tell("cgroup " + path);
     }
 
     /** Whether a watchdog is running for this JVM (false where {@code sh} is missing or could not start). */

@@ -46,6 +46,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,7 +92,10 @@ public final class LocalDeployment implements Deployment {
         } catch (IOException e) {
             throw new TargetException("creating a private work folder for case " + egressCase.id() + " failed: " + e.getMessage(), e);
         }
-        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5), workDir);
+        // Each component in its own cgroup, meshbench/<pid>-<case>-<n>/<component>, where cgroups are writable.
+        String name = workDir.getFileName().toString().substring(dev.meshbench.orchestrator.lifetime.WorkFolders.PREFIX.length());
+        this.supervisor = new ProcessSupervisor(logDir, Duration.ofSeconds(5), workDir,
+                config.cgroups().map(c -> c.forDeployment(name, config.cpuLimits())));
     }
 
     static LocalDeployment start(EgressCase egressCase, LocalTargetSettings config, Path logDir) {
@@ -414,16 +418,28 @@ public final class LocalDeployment implements Deployment {
         return out;
     }
 
-    /** Cumulative CPU and memory of every live process a supervisor runs, now (shared with {@link LocalGraphDeployment}). */
+    /**
+     * Cumulative CPU and memory of every live component a supervisor runs, now (shared with {@link LocalGraphDeployment}):
+     * CPU from the component's cgroup when it has one ({@link ProcessSupervisor#cpuMethod()}), else of its live process
+     * tree; memory always of the live process tree.
+     */
     static List<ResourceSample> sample(ProcessSupervisor supervisor) {
         long now = System.currentTimeMillis();
         List<ResourceSample> out = new ArrayList<>();
         ProcessResources.Tree tree = ProcessResources.Tree.now();
+        boolean cgroups = supervisor.cpuMethod() != CpuMethod.PROC_SAMPLED;
         for (ManagedProcess p : supervisor.processes()) {
             if (!p.isAlive()) {
                 continue;
             }
-            tree.usage(p.handle()).ifPresent(u -> out.add(new ResourceSample(now, p.component(), p.pid(), u.cpuMillis(), u.rssBytes())));
+            Optional<ProcessResources.Usage> u = tree.usage(p.handle());
+            OptionalLong group = supervisor.cgroupCpuNanos(p.component().name());
+            if (u.isEmpty() || cgroups && group.isEmpty()) {
+                LOG.debug("no reading of {} (pid {}) now", p.component().name(), p.pid()); // it is ending
+                continue;
+            }
+            long cpuMillis = cgroups ? group.getAsLong() / 1_000_000 : u.get().cpuMillis();
+            out.add(new ResourceSample(now, p.component(), p.pid(), cpuMillis, u.get().rssBytes()));
         }
         return out;
     }

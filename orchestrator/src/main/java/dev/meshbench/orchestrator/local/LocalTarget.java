@@ -32,6 +32,12 @@ public final class LocalTarget implements Target {
                 });
     }
 
+    /** Each component's own cgroup where cgroups are writable, else its process tree sampled from {@code /proc}. */
+    @Override
+    public String cpuMethod() {
+        return config.cgroups().map(Cgroups::method).orElse(CpuMethod.PROC_SAMPLED).label();
+    }
+
     @Override
     public LocalDeployment deploy(EgressCase egressCase, java.nio.file.Path logDir) {
         return LocalDeployment.start(egressCase, config, logDir);

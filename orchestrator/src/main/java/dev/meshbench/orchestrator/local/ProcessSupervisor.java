@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts component processes, waits for their ready lines, notices when one dies, and stops them all in
  * reverse start order on {@link #close()}, on a JVM shutdown (Ctrl-C) and, through the {@link Lifeline}, even when
- * this JVM is killed outright.
+ * this JVM is killed outright. Given {@link ComponentCgroups}, each component's processes run in its own cgroup,
+ * joined before its program starts, and the group is removed whenever the component is stopped.
  */
 public final class ProcessSupervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessSupervisor.class);
@@ -29,6 +31,7 @@ public final class ProcessSupervisor implements AutoCloseable {
     private final Path logDir;
     private final Path ledger;
     private final long stopGraceMillis;
+    private final Optional<ComponentCgroups> cgroups;
     private final List<ManagedProcess> processes = Collections.synchronizedList(new ArrayList<>());
     private final Thread shutdownHook;
     private volatile boolean closed;
@@ -42,7 +45,16 @@ public final class ProcessSupervisor implements AutoCloseable {
      *               {@code Leftovers}, or {@code null}
      */
     public ProcessSupervisor(Path logDir, Duration stopGrace, Path ledger) {
+        this(logDir, stopGrace, ledger, Optional.empty());
+    }
+
+    /**
+     * @param ledger  as above, or {@code null}
+     * @param cgroups the groups each component runs in, or empty: its CPU is then sampled from {@code /proc}
+     */
+    public ProcessSupervisor(Path logDir, Duration stopGrace, Path ledger, Optional<ComponentCgroups> cgroups) {
         this.logDir = logDir;
+        this.cgroups = cgroups;
         this.ledger = ledger;
         this.stopGraceMillis = stopGrace.toMillis();
         try {
@@ -66,12 +78,20 @@ public final class ProcessSupervisor implements AutoCloseable {
         }
         String name = spec.component().name();
         Path log = logDir.resolve(name + ".log");
-        ProcessBuilder pb = new ProcessBuilder(spec.command()).redirectErrorStream(true);
-        LOG.debug("starting {}: {}", name, String.join(" ", spec.command()));
+        List<String> command;
+        try {
+            command = cgroups.map(c -> c.enter(name, spec.command())).orElse(spec.command());
+        } catch (TargetException e) {
+            release(name);
+            throw new TargetException("starting " + name + " failed: " + e.getMessage(), e);
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        LOG.debug("starting {}: {}", name, String.join(" ", command));
         ManagedProcess mp;
         try {
             mp = new ManagedProcess(spec.component(), Lifeline.start(pb, ledger), log);
         } catch (IOException e) {
+            release(name);
             throw new TargetException("starting " + name + " failed: " + e.getMessage(), e);
         }
         processes.add(mp);
@@ -88,14 +108,14 @@ public final class ProcessSupervisor implements AutoCloseable {
             LOG.debug("{} ready (pid {}): {}", name, mp.pid(), line);
             return line;
         } catch (ExecutionException e) {
-            mp.stop(stopGraceMillis);
+            stop(mp);
             throw new TargetException("starting " + name + " failed: " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
-            mp.stop(stopGraceMillis);
+            stop(mp);
             throw new TargetException("starting " + name + " failed: not ready after " + readyTimeout.toSeconds()
                     + " s; last output: " + mp.lastWords() + " (log: " + log + ")");
         } catch (InterruptedException e) {
-            mp.stop(stopGraceMillis);
+            stop(mp);
             Thread.currentThread().interrupt();
             throw new TargetException("starting " + name + " interrupted");
         }
@@ -178,9 +198,32 @@ public final class ProcessSupervisor implements AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * CPU time of everything that ran in {@code componentName}'s cgroup, nanoseconds: the kernel's count, children
+     * that exited included; empty without cgroups or once the component was stopped.
+     */
+    public OptionalLong cgroupCpuNanos(String componentName) {
+        return cgroups.map(c -> c.usageNanos(componentName)).orElse(OptionalLong.empty());
+    }
+
+    /** How each component's CPU is measured: its cgroup's count, or samples of its process tree from {@code /proc}. */
+    public CpuMethod cpuMethod() {
+        return cgroups.map(ComponentCgroups::method).orElse(CpuMethod.PROC_SAMPLED);
+    }
+
     /** Stops one component (for fault tests and restarts). */
     public void stop(String componentName) {
-        processes().stream().filter(p -> p.component().name().equals(componentName)).forEach(p -> p.stop(stopGraceMillis));
+        processes().stream().filter(p -> p.component().name().equals(componentName)).forEach(this::stop);
+    }
+
+    /** Stops {@code p} and its children, then removes its cgroup. */
+    private void stop(ManagedProcess p) {
+        p.stop(stopGraceMillis);
+        release(p.component().name());
+    }
+
+    private void release(String componentName) {
+        cgroups.ifPresent(c -> c.release(componentName));
     }
 
     private void stopAll() {
@@ -190,8 +233,9 @@ public final class ProcessSupervisor implements AutoCloseable {
             if (p.isAlive()) {
                 LOG.debug("stopping {} (pid {})", p.component().name(), p.pid());
             }
-            p.stop(stopGraceMillis);
+            stop(p);
         }
+        cgroups.ifPresent(ComponentCgroups::close);
     }
 
     @Override

@@ -126,13 +126,14 @@ public final class CaseRun implements AutoCloseable {
                 target.kind(), config.clients(),
                 config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
                 Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane()).withWorkload(config.workload())
-                .withMeasurement(measurement);
+                .withMeasurement(measurement.withCpuMethod(target.cpuMethod()));
         run.writeInputs();
         try {
             out.printf("[%s] run %s: deploying on the %s target, data plane %s (%s); workload %s mix, flight cache %s, "
-                    + "rewards %s%n", egressCase.id(), run.inputs.runId(), target.kind().id(), run.inputs.dataPlane().label(),
-                    egressCase.description(), config.workload().mix(), config.workload().flightCache() ? "on" : "off",
-                    config.workload().rewardsAsync() ? "async" : "sync");
+                    + "rewards %s; CPU per component: %s%n", egressCase.id(), run.inputs.runId(), target.kind().id(),
+                    run.inputs.dataPlane().label(), egressCase.description(), config.workload().mix(),
+                    config.workload().flightCache() ? "on" : "off", config.workload().rewardsAsync() ? "async" : "sync",
+                    target.cpuMethod());
             if (!config.workload().addedLatencyMs().isEmpty()) {
                 out.printf("[%s] DELIBERATELY SLOWED (%s): %s per API request%n", egressCase.id(), RunSettings.P_SLOW_SERVICE,
                         config.workload().slowdown());

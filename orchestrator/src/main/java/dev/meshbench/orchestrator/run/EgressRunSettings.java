@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.run;
 
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
+import dev.meshbench.orchestrator.local.CpuLimits;
 import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;
@@ -26,6 +27,8 @@ import java.util.TreeMap;
  * @param rewardsPercent percent of session rounds that also view rewards (driver side)
  * @param measurement    the rules steps are judged by, the rate and the warm-up (without the repeat, set per run)
  * @param cpuSets        CPU sets of the local target's process groups ({@link CpuSets#NONE} on a cluster)
+ * @param cpuLimits      CPU limits of the local target's components ({@link CpuLimits#NONE} on a cluster); whether
+ *                       this machine can apply them is checked with the target, before anything starts
  * @param binaries       the local data plane's binaries as given
  * @param kubernetes     the cluster's settings when the target is Kubernetes
  * @param jmeterHeapMb   heap of the JMeter JVM, MB; the clients of a step fit in it ({@link RunSettings.LoadCapacity})
@@ -37,7 +40,7 @@ import java.util.TreeMap;
  *                       {@code meshbench.rate}); empty for a rate given by hand or a closed loop
  */
 public record EgressRunSettings(RunSettings run, TargetKind target, int repeats, int rewardsPercent, MeasurementInfo measurement,
-        CpuSets cpuSets, LocalDataPlane.Binaries binaries, Optional<KubernetesSettings> kubernetes, int jmeterHeapMb,
+        CpuSets cpuSets, CpuLimits cpuLimits, LocalDataPlane.Binaries binaries, Optional<KubernetesSettings> kubernetes, int jmeterHeapMb,
         int progressSeconds, Map<String, String> recorded, Optional<Calibration> calibrate) {
 
     /** A calibration to run first: {@code meshbench.rateFraction}, and the shortfall a step may have from the rate it sets. */
@@ -49,6 +52,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         Objects.requireNonNull(target, Catalogue.TARGET.name());
         Objects.requireNonNull(measurement, "measurement");
         Objects.requireNonNull(cpuSets, "cpuSets");
+        Objects.requireNonNull(cpuLimits, "cpuLimits");
         Objects.requireNonNull(binaries, "binaries");
         Objects.requireNonNull(kubernetes, "kubernetes");
         recorded = java.util.Collections.unmodifiableMap(new TreeMap<>(recorded));
@@ -89,6 +93,11 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
             throw new IllegalArgumentException(String.join(", ", cpuSets.asProperties().keySet())
                     + ": CPU sets are for the local target (on a cluster, use the pods' resources)");
         }
+        CpuLimits cpuLimits = CpuLimits.fromProperties(props);
+        if (!local && !cpuLimits.isEmpty()) {
+            throw Catalogue.CPU_LIMITS.invalid(cpuLimits.text(), "CPU limits are for the local target (on a cluster, set the pods' "
+                    + "resources.limits.cpu)");
+        }
         int heap = Catalogue.JMETER_HEAP_MB.value(props);
         new RunSettings.LoadCapacity(host.cpus(), host.openFiles(), heap).check(run.clients());
         Optional<KubernetesSettings> kubernetes = local ? Optional.empty() : Optional.of(KubernetesSettings.fromProperties(props));
@@ -101,8 +110,9 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         Optional<Calibration> calibrate = closed || !measurement.targetRatePerSecond().isEmpty() ? Optional.empty()
                 : Optional.of(new Calibration(Catalogue.RATE_FRACTION.value(props), Catalogue.RATE_SHORTFALL_PERCENT.value(props)));
         return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.REWARDS_PERCENT.value(props),
-                measurement, cpuSets, LocalDataPlane.Binaries.fromProperties(props), kubernetes,
-                heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, heap), calibrate);
+                measurement, cpuSets, cpuLimits, LocalDataPlane.Binaries.fromProperties(props),
+                kubernetes, heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, cpuLimits, heap),
+                calibrate);
     }
 
     /**
@@ -111,7 +121,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
      * POM properties (the image build's) do not make a Maven run's record differ from {@code meshbench run}'s.
      */
     private static Map<String, String> recorded(Map<String, String> props, boolean study, boolean local, CpuSets cpuSets,
-            int jmeterHeapMb) {
+            CpuLimits cpuLimits, int jmeterHeapMb) {
         Map<String, String> s = new TreeMap<>(RunSettings.DEFAULTS);
         if (study) {
             s.putAll(RunSettings.STUDY);
@@ -131,6 +141,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
             s.put(k, key.contains("uri") ? v.replaceAll("//[^/@]*@", "//***@") : v);
         });
         s.putAll(cpuSets.asProperties());
+        s.putAll(cpuLimits.asProperties());
         s.put("jvm.jmeter", String.join(" ", JMeterLoad.heap(jmeterHeapMb)));
         s.put("jvm.services", String.join(" ", LocalDeployment.APP_JVM));
         s.put("jvm.mongo", String.join(" ", LocalDeployment.MONGO_JVM));

@@ -7,6 +7,8 @@ import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.kubernetes.KubernetesTarget;
 import dev.meshbench.orchestrator.lifetime.ExitStatus;
+import dev.meshbench.orchestrator.local.Cgroups;
+import dev.meshbench.orchestrator.local.CpuLimits;
 import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.orchestrator.lifetime.Leftovers;
 import dev.meshbench.orchestrator.local.ComponentJars;
@@ -105,7 +107,7 @@ public final class EgressStudy {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         Target where = switch (settings.target()) {
-            case LOCAL -> localTarget(config, settings.cpuSets(), settings.binaries(), projectRoot, kitVersion);
+            case LOCAL -> localTarget(config, settings.cpuSets(), settings.cpuLimits(), settings.binaries(), projectRoot, kitVersion);
             case KUBERNETES -> KubernetesTarget.of(settings.kubernetes().orElseThrow(), config.customers(), config.flightDays(),
                     config.workload(), config.mesh().ingress(), out);
         };
@@ -306,9 +308,13 @@ public final class EgressStudy {
         };
     }
 
-    /** The local target, its data plane's binaries found and checked before any run folder or process exists. */
-    private static Target localTarget(RunSettings config, CpuSets cpuSets, LocalDataPlane.Binaries binaries, Path projectRoot,
-            String kitVersion) {
+    /**
+     * The local target, its data plane's binaries found and checked, and its cgroups found (CPU limits refused where they
+     * cannot be applied), before any run folder or process exists.
+     */
+    private static Target localTarget(RunSettings config, CpuSets cpuSets, CpuLimits cpuLimits, LocalDataPlane.Binaries binaries,
+            Path projectRoot, String kitVersion) {
+        Optional<Cgroups> cgroups = cpuLimits.cgroupsAt(Leftovers.CGROUP_ROOT);
         LocalDataPlane dataPlane;
         try {
             dataPlane = LocalDataPlane.resolve(config.mesh(), binaries, System.getenv("PATH"), kitVersion);
@@ -323,7 +329,7 @@ public final class EgressStudy {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         return new LocalTarget(new LocalTargetSettings(jars, RunSettings.COMPONENT_READY_TIMEOUT, config.customers(), config.flightDays(),
-                dataPlane, config.workload(), cpuSets));
+                dataPlane, config.workload(), cpuSets, cgroups, cpuLimits));
     }
 
     /** JMeter on this JVM's JDK with the run's copy of the plan and JTL format, pinned to the load generator's CPU set. */

@@ -12,6 +12,13 @@ import dev.meshbench.orchestrator.deploy.Deployment;
 import dev.meshbench.orchestrator.deploy.Endpoints;
 import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.orchestrator.deploy.Target;
+import dev.meshbench.orchestrator.local.ComponentJars;
+import dev.meshbench.orchestrator.local.CpuLimits;
+import dev.meshbench.orchestrator.local.CpuMethod;
+import dev.meshbench.orchestrator.local.CpuSets;
+import dev.meshbench.orchestrator.local.LocalDataPlane;
+import dev.meshbench.orchestrator.local.LocalTarget;
+import dev.meshbench.orchestrator.local.LocalTargetSettings;
 import dev.meshbench.results.DataPlaneInfo;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.RunInputs;
@@ -47,10 +54,38 @@ class CaseRunOutcomeTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     private CaseRun start() {
+        return start(new NothingTarget("sampled from /proc every 1 s"));
+    }
+
+    private CaseRun start(Target target) {
         RunSettings config = new RunSettings(List.of(EgressCase.BYPASS), List.of(1, 2), 10, 0, 0, 1000, 5, 1,
                 tmp.resolve("results"), new PlanOptions(DataPlane.NETTY, true, 2, true));
-        return CaseRun.start(config, EgressCase.BYPASS, new NothingTarget(), new KitVersions("0.1.0", "17", "5.6.3"),
+        return CaseRun.start(config, EgressCase.BYPASS, target, new KitVersions("0.1.0", "17", "5.6.3"),
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    @DisplayName("where the cgroup root is not writable, the local target samples CPU from /proc, and the run records and prints so")
+    void fallbackCpuMethodRecorded() throws Exception {
+        Path notCgroups = Files.createDirectories(tmp.resolve("sys-fs-cgroup"));
+        Files.createDirectories(notCgroups.resolve("cpuacct"));
+        Files.writeString(notCgroups.resolve("cpuacct/cpuacct.usage"), "0\n"); // looks like v1, but no kernel behind it
+        Path nothing = tmp.resolve("none.jar");
+        LocalTarget local = new LocalTarget(new LocalTargetSettings(new ComponentJars(nothing, nothing, nothing, nothing),
+                Duration.ofSeconds(1), 1, 1, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 2, true)),
+                dev.meshbench.results.WorkloadInfo.ORIGINAL, CpuSets.NONE, CpuLimits.NONE.cgroupsAt(notCgroups), CpuLimits.NONE));
+        assertEquals("sampled from /proc every 1 s", local.cpuMethod());
+        assertEquals(CpuMethod.PROC_SAMPLED.label(), new LocalTarget(new LocalTargetSettings(new ComponentJars(nothing, nothing,
+                nothing, nothing), Duration.ofSeconds(1), 1, 1, LocalDataPlane.netty(new PlanOptions(DataPlane.NETTY, true, 2, true)),
+                dev.meshbench.results.WorkloadInfo.ORIGINAL, CpuSets.NONE, CpuLimits.NONE.cgroupsAt(tmp.resolve("absent")),
+                CpuLimits.NONE)).cpuMethod(), "no cgroup file system at all (not Linux)");
+
+        try (CaseRun run = start(new NothingTarget(local.cpuMethod()))) {
+            RunInputs in = ResultsJson.readRunInputs(run.runDir().resolve(CaseRun.RUN_JSON));
+            assertEquals("sampled from /proc every 1 s", in.measurement().cpuMethod());
+            String said = printed.toString(StandardCharsets.UTF_8);
+            assertTrue(said.lines().findFirst().orElseThrow().endsWith("; CPU per component: sampled from /proc every 1 s"), said);
+        }
     }
 
     /** A sample row: start {@code ms}, {@code elapsed} ms, of the step of {@code clients} clients. */
@@ -120,6 +155,17 @@ class CaseRunOutcomeTest {
 
     /** A target whose deployment starts nothing, is ready at once and never fails. */
     private static final class NothingTarget implements Target {
+        private final String cpuMethod;
+
+        NothingTarget(String cpuMethod) {
+            this.cpuMethod = cpuMethod;
+        }
+
+        @Override
+        public String cpuMethod() {
+            return cpuMethod;
+        }
+
         @Override
         public dev.meshbench.results.TargetKind kind() {
             return dev.meshbench.results.TargetKind.LOCAL;

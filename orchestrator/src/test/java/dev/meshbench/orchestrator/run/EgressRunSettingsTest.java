@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.orchestrator.local.CpuLimits;
 import dev.meshbench.orchestrator.local.CpuSets;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.TargetKind;
@@ -57,6 +58,8 @@ class EgressRunSettingsTest {
         assertEquals(WarmupInfo.STABLE, s.measurement().warmup().mode());
         assertEquals(List.of(), s.measurement().targetRatePerSecond());
         assertEquals(CpuSets.NONE, s.cpuSets());
+        assertEquals(CpuLimits.NONE, s.cpuLimits());
+        assertFalse(s.recorded().containsKey("meshbench.cpuLimits"));
         assertEquals(Optional.empty(), s.kubernetes());
         assertEquals(1024, s.jmeterHeapMb());
         assertEquals(5, s.progressSeconds());
@@ -92,6 +95,16 @@ class EgressRunSettingsTest {
     }
 
     @Test
+    @DisplayName("CPU limits are read, recorded in run.json as the setting takes them, and a bad one names the property")
+    void cpuLimits() throws Exception {
+        EgressRunSettings s = read("meshbench.cpuLimits", "sidecar=500m, egress-gateway=1,ingress-gateway=1");
+        assertEquals(0.5, s.cpuLimits().of("sidecar-auth").orElseThrow());
+        assertEquals("egress-gateway=1,ingress-gateway=1,sidecar=0.5", s.recorded().get("meshbench.cpuLimits"));
+        assertEquals("meshbench.cpuLimits=sidecar=-1: sidecar=-1: a limit must be at least 0.01 cores (10m), the least a CFS "
+                + "quota enforces", refusal("meshbench.cpuLimits", "sidecar=-1"));
+    }
+
+    @Test
     @DisplayName("a ramp above what this machine can drive is refused before anything starts, naming meshbench.clients")
     void loadCapacity() {
         String m = refusal("meshbench.clients", "1,600");
@@ -105,6 +118,8 @@ class EgressRunSettingsTest {
                 refusal("meshbench.target", "kubernetes", "meshbench.slowService", "flight:200"));
         assertEquals("meshbench.cpus.mesh: CPU sets are for the local target (on a cluster, use the pods' resources)",
                 refusal("meshbench.target", "kubernetes", "meshbench.cpus.mesh", "0"));
+        assertEquals("meshbench.cpuLimits=sidecar=0.5: CPU limits are for the local target (on a cluster, set the pods' "
+                + "resources.limits.cpu)", refusal("meshbench.target", "kubernetes", "meshbench.cpuLimits", "sidecar=500m"));
         assertTrue(refusal("meshbench.target", "kubernetes").startsWith("meshbench.mongo.uri is not set"),
                 "the cluster's settings are validated with the rest");
     }

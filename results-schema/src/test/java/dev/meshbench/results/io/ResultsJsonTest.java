@@ -69,6 +69,24 @@ class ResultsJsonTest {
     }
 
     @Test
+    @DisplayName("records how CPU was measured in the measurement, read back unchanged; a run that recorded none reads as null")
+    void cpuMethod() throws IOException {
+        Path file = tmp.resolve("run.json");
+        RunInputs inputs = starting().withMeasurement(dev.meshbench.results.MeasurementInfo.DEFAULT
+                .withRun(1, 2, Map.of("meshbench.cpuLimits", "sidecar=0.5")).withCpuMethod("cgroup v1 cpuacct (ns)"));
+        ResultsJson.writeRunInputs(file, inputs);
+        assertTrue(Files.readString(file).contains("\"cpuMethod\" : \"cgroup v1 cpuacct (ns)\""), Files.readString(file));
+        RunInputs back = ResultsJson.readRunInputs(file);
+        assertEquals(inputs, back);
+        assertEquals("cgroup v1 cpuacct (ns)", back.measurement().withWarmup(null).cpuMethod(), "withWarmup keeps it");
+        assertNull(dev.meshbench.results.MeasurementInfo.DEFAULT.cpuMethod());
+        ResultsJson.writeRunInputs(file, starting().withMeasurement(dev.meshbench.results.MeasurementInfo.DEFAULT));
+        assertTrue(!Files.readString(file).contains("cpuMethod"), "absent when not recorded");
+        assertEquals("measurement.cpuMethod (\" \") must not be blank", assertThrows(IllegalArgumentException.class,
+                () -> dev.meshbench.results.MeasurementInfo.DEFAULT.withCpuMethod(" ")).getMessage());
+    }
+
+    @Test
     @DisplayName("labels a data plane by its name, the Netty relays' TLS provider, whether sidecars talk without mTLS and whether the load bypassed the ingress")
     void dataPlaneLabels() {
         assertEquals("envoy", ENVOY.label());
