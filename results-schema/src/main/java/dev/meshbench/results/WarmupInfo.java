@@ -23,10 +23,10 @@ import java.util.List;
  *                         {@code null} for the other modes
  * @param windowsPerSecond throughput of each window, requests per second, in order
  * @param trendWindows     how many of the last windows the trend is judged over; absent in runs before it was recorded
- * @param jitQuietMs       the most JIT compilation time any one JVM may spend in a window for the JIT to count as
+ * @param jitQuietMs       the most CPU any one JVM's JIT compiler threads may use in a window for the JIT to count as
  *                         quiet, milliseconds; absent where the target cannot see its JVMs' compilers
  * @param cpuMsPerRequest  CPU of every component per request in each window, milliseconds; absent where not sampled
- * @param compileMs        the most JIT compilation time one JVM spent in each window, milliseconds
+ * @param compileMs        the most CPU one JVM's JIT compiler threads used in each window, milliseconds
  * @param reason           why the warm-up ended, in words (warm, and by which signs; or what was still moving at the cap)
  */
 @JsonPropertyOrder({"mode", "limitSeconds", "windowSeconds", "tolerancePercent", "clients", "tookSeconds", "stable",

@@ -45,8 +45,8 @@ public final class Catalogue {
     public static final int WARMUP_TREND_WINDOWS = 4;
     /** ...neither throughput nor CPU per request trends by more than this percent of their mean... */
     public static final double WARMUP_TOLERANCE_PERCENT = 5;
-    /** ...and no JVM of the run compiled for more than this many ms in the last window (0.5% of a core). */
-    public static final double WARMUP_JIT_QUIET_MS = 50;
+    /** ...and no JVM's JIT compiler threads used more than this many ms of CPU in the last window (1% of a core). */
+    public static final double WARMUP_JIT_QUIET_MS = 100;
 
     /*
      * Names the Maven goals' @Parameter annotations need as compile-time constants (their defaults are read from
@@ -97,8 +97,8 @@ public final class Catalogue {
             .defaultValue("stable")
             .doc("the warm-up before the first measured step, at the ramp's highest step (and its rate), samples thrown "
                     + "away: `stable` until warm, judged every " + WARMUP_WINDOW_SECONDS + " s: no JVM of the run (services, "
-                    + "proxies, MongoDB, JMeter) compiled for more than " + Parsers.plain(WARMUP_JIT_QUIET_MS) + " ms in the last "
-                    + "window, and neither throughput nor CPU per request trends by more than " + Parsers.plain(WARMUP_TOLERANCE_PERCENT)
+                    + "proxies, MongoDB, JMeter) spent more than " + Parsers.plain(WARMUP_JIT_QUIET_MS) + " ms of CPU in its JIT "
+                    + "compiler threads in the last window, and neither throughput nor CPU per request trends by more than " + Parsers.plain(WARMUP_TOLERANCE_PERCENT)
                     + "% over the last " + WARMUP_TREND_WINDOWS + " windows; at most `meshbench.warmupCapSeconds`; "
                     + "a number of seconds for a fixed warm-up; `0` or `none` for none; recorded in `run.json`")
             .goals(EGRESS_RUN).build();

@@ -44,11 +44,11 @@ public interface Deployment extends AutoCloseable {
     }
 
     /**
-     * Total JIT compilation time so far, milliseconds, of every component that is a HotSpot JVM, by component name:
-     * the warm-up watches it go quiet. Empty where the target cannot say (then the warm-up judges by throughput and CPU
+     * The JIT's work so far, milliseconds, of every component that is a HotSpot JVM, by component name: its compiler
+     * threads' CPU time where the platform shows it, else its total compilation time. The warm-up watches it go quiet. Empty where the target cannot say (then the warm-up judges by throughput and CPU
      * alone, and says so).
      */
-    default java.util.Map<String, Double> compilationMillis() {
+    default java.util.Map<String, Double> jitMillis() {
         return java.util.Map.of();
     }
 

@@ -408,11 +408,11 @@ public final class LocalDeployment implements Deployment {
     }
 
     @Override
-    public Map<String, Double> compilationMillis() {
+    public Map<String, Double> jitMillis() {
         Map<String, Double> out = new java.util.TreeMap<>();
         for (ManagedProcess p : supervisor.processes()) {
             if (p.isAlive()) {
-                HotSpotCounters.compilationMillis(p.pid()).ifPresent(ms -> out.merge(p.component().name(), ms, Double::sum));
+                HotSpotCounters.jitMillis(p.pid()).ifPresent(ms -> out.merge(p.component().name(), ms, Double::sum));
             }
         }
         return out;

@@ -272,8 +272,8 @@ public final class EgressStudy {
                 : ", " + Parsers.plain(measurement.targetRatePerSecond().get(step)) + " req/s";
         out.printf(Locale.ROOT, "[%s] warm-up: %s at %d clients%s, in the JMeter that then runs the ramp%n", run.caseId(),
                 WarmupInfo.STABLE.equals(plan.mode())
-                        ? "until warm (every " + plan.windowSeconds() + " s: no JVM compiling more than " + Parsers.plain(plan.jitQuietMs())
-                                + " ms, throughput and CPU per request without a trend beyond " + Parsers.plain(plan.tolerancePercent())
+                        ? "until warm (every " + plan.windowSeconds() + " s: no JVM's JIT using more than " + Parsers.plain(plan.jitQuietMs())
+                                + " ms of CPU, throughput and CPU per request without a trend beyond " + Parsers.plain(plan.tolerancePercent())
                                 + "% over the last " + plan.trendWindows() + " windows; at most " + plan.limitSeconds() + " s)"
                         : plan.limitSeconds() + " s", clients, rate);
     }
@@ -291,10 +291,10 @@ public final class EgressStudy {
     static WarmUp.Signals signals(dev.meshbench.orchestrator.deploy.Deployment deployment, JMeterLoad.Running jmeter) {
         return new WarmUp.Signals() {
             @Override
-            public Map<String, Double> compilationMillis() {
-                Map<String, Double> all = new java.util.TreeMap<>(deployment.compilationMillis());
+            public Map<String, Double> jitMillis() {
+                Map<String, Double> all = new java.util.TreeMap<>(deployment.jitMillis());
                 if (!all.isEmpty()) { // JMeter's JVM is seen where the deployment's are
-                    dev.meshbench.orchestrator.local.HotSpotCounters.compilationMillis(jmeter.pid()).ifPresent(ms -> all.put("JMeter", ms));
+                    dev.meshbench.orchestrator.local.HotSpotCounters.jitMillis(jmeter.pid()).ifPresent(ms -> all.put("JMeter", ms));
                 }
                 return all;
             }

@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * <p>{@code stable}: the system is warm when, at the end of a window, both hold:
  * <ul>
  * <li>the JIT is quiet: no JVM of the run (services, Netty proxies, MongoDB, JMeter) spent more than
- * {@link Catalogue#WARMUP_JIT_QUIET_MS} compiling in the window, read from each JVM's own counters;</li>
+ * {@link Catalogue#WARMUP_JIT_QUIET_MS} of CPU in its JIT compiler threads in the window (where the platform
+ * shows threads; else HotSpot's own compilation time);</li>
  * <li>nothing trends: over the last {@link Catalogue#WARMUP_TREND_WINDOWS} windows, neither throughput nor CPU per
  * request moved by more than the tolerance (least-squares trend across the windows, percent of their mean). Two
  * windows that happen to agree in the middle of a climb do not pass: the climb is a trend.</li>
@@ -39,8 +40,8 @@ public final class WarmUp {
 
     /** What the warm-up watches besides the samples: read at each window's end, cumulative. */
     public interface Signals {
-        /** Total JIT compilation time so far of every JVM of the run, ms, by name; empty where it cannot be seen. */
-        Map<String, Double> compilationMillis();
+        /** The JIT's work so far in every JVM of the run, ms of compiler-thread CPU, by name; empty where it cannot be seen. */
+        Map<String, Double> jitMillis();
 
         /** CPU used so far by every component, ms; empty where it cannot be seen. */
         OptionalDouble cpuMillis();
@@ -48,7 +49,7 @@ public final class WarmUp {
         /** Signals that see nothing: the warm-up then judges throughput alone. */
         Signals NONE = new Signals() {
             @Override
-            public Map<String, Double> compilationMillis() {
+            public Map<String, Double> jitMillis() {
                 return Map.of();
             }
 
@@ -101,7 +102,7 @@ public final class WarmUp {
         List<String> moving = new ArrayList<>();
         List<String> still = new ArrayList<>();
         if (now.compileMs() != null) {
-            String jit = String.format(Locale.ROOT, "%s compiled %.0f ms in the last window", now.compiling(), now.compileMs());
+            String jit = String.format(Locale.ROOT, "%s's JIT used %.0f ms in the last window", now.compiling(), now.compileMs());
             (now.compileMs() > jitQuietMs ? moving : still).add(now.compileMs() > jitQuietMs ? "still compiling (" + jit + ", quiet is "
                     + "at most " + fmt(jitQuietMs) + ")" : "JIT quiet (" + jit + ")");
         }
@@ -146,7 +147,7 @@ public final class WarmUp {
         Verdict verdict = new Verdict(false, "not judged");
         JtlTail tail = new JtlTail(jtl);
         long[] seen = {0};
-        Map<String, Double> compiledBefore = signals.compilationMillis();
+        Map<String, Double> compiledBefore = signals.jitMillis();
         OptionalDouble cpuBefore = signals.cpuMillis();
         try {
             long last = System.nanoTime();
@@ -158,7 +159,7 @@ public final class WarmUp {
                 Thread.sleep((long) (Math.min(window, left) * 1000));
                 long now = System.nanoTime();
                 long samples = poll(tail, seen);
-                Map<String, Double> compiled = signals.compilationMillis();
+                Map<String, Double> compiled = signals.jitMillis();
                 OptionalDouble cpu = signals.cpuMillis();
                 Window w = window(samples, (now - last) / 1e9, compiledBefore, compiled, cpuBefore, cpu);
                 compiledBefore = compiled;
@@ -172,7 +173,7 @@ public final class WarmUp {
                 out.printf(Locale.ROOT, "[%s] warm-up at %d clients: %.1f req/s%s%s in the last %d s (%.0f s, %s %d s)%s%n", caseId,
                         clients, w.requestsPerSecond(),
                         w.cpuMsPerRequest() == null ? "" : String.format(Locale.ROOT, ", %.3f ms CPU/req", w.cpuMsPerRequest()),
-                        w.compileMs() == null ? "" : String.format(Locale.ROOT, ", JIT at most %.0f ms (%s)", w.compileMs(), w.compiling()),
+                        w.compileMs() == null ? "" : String.format(Locale.ROOT, ", JIT at most %.0f ms CPU (%s)", w.compileMs(), w.compiling()),
                         window, (now - start) / 1e9, judged ? "at most" : "of", plan.limitSeconds(), verdict.warm() ? ": warm" : "");
                 if (judged && verdict.warm()) {
                     break;

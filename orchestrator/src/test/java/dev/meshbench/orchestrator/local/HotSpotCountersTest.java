@@ -37,4 +37,16 @@ class HotSpotCountersTest {
         Path truncated = Files.write(dir.resolve("short"), new byte[] {(byte) 0xca, (byte) 0xfe});
         assertFalse(HotSpotCounters.compilationMillis(truncated).isPresent());
     }
+
+    /** This JVM's compiler threads have used CPU by now (it compiled this test); a pid without threads gives nothing. */
+    @Test
+    void readsTheCompilerThreadsCpuOfThisJvm() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc here");
+        OptionalDouble jit = HotSpotCounters.jitMillis(ProcessHandle.current().pid());
+        assertTrue(jit.isPresent(), "this JVM has C1/C2 compiler threads");
+        assertTrue(jit.getAsDouble() >= 0 && jit.getAsDouble() % 10 == 0, "whole ticks of 10 ms: " + jit.getAsDouble());
+        long cpuMs = ManagementFactory.getRuntimeMXBean().getUptime(); // an upper bound per thread: wall time since start
+        assertTrue(jit.getAsDouble() <= cpuMs * 2 + 10, "two compiler threads at most busy all the time: " + jit.getAsDouble());
+        assertFalse(HotSpotCounters.jitMillis(Long.MAX_VALUE).isPresent(), "no such process");
+    }
 }

@@ -47,7 +47,7 @@ class WarmUpTest {
         WarmUp.Verdict v = WarmUp.judge(windows(new double[] {500, 1000, 1010, 995, 1005}, new double[] {9, 2.0, 2.02, 1.99, 2.01},
                 new double[] {900, 40, 20, 12, 8}), 4, 5, 50);
         assertTrue(v.warm(), v.why());
-        assertTrue(v.why().contains("JIT quiet (flight compiled 8 ms in the last window)"), v.why());
+        assertTrue(v.why().contains("JIT quiet (flight's JIT used 8 ms in the last window)"), v.why());
         // the last four, 1000 1010 995 1005, around their mean 1002.5: -2.5 +7.5 -7.5 +2.5 against x -1.5 -0.5 0.5 1.5
         // sum to 0, no slope at all
         assertTrue(v.why().contains("throughput flat (+0.0% over the last 4 windows)"), v.why());
@@ -59,7 +59,7 @@ class WarmUpTest {
         double[] flat = {1000, 1000, 1000, 1000};
         WarmUp.Verdict compiling = WarmUp.judge(windows(flat, new double[] {2, 2, 2, 2}, new double[] {300, 200, 150, 120}), 4, 5, 50);
         assertFalse(compiling.warm());
-        assertTrue(compiling.why().startsWith("still compiling (flight compiled 120 ms in the last window, quiet is at most 50)"),
+        assertTrue(compiling.why().startsWith("still compiling (flight's JIT used 120 ms in the last window, quiet is at most 50)"),
                 compiling.why());
         // a fixed rate holds throughput flat while the JVMs get cheaper: CPU per request shows it
         WarmUp.Verdict falling = WarmUp.judge(windows(flat, new double[] {2.4, 2.2, 2.0, 1.9}, new double[] {10, 10, 10, 10}), 4, 5, 50);
