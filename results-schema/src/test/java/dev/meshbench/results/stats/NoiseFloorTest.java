@@ -69,18 +69,35 @@ class NoiseFloorTest {
     }
 
     @Test
-    @DisplayName("repeats for a 10% difference: n = 2 (1.95996 + 0.84162)² s² / d², rounded up, at least 2")
-    void repeatsForTenPercent() {
+    @DisplayName("repeats for a 10% difference by the normal formula: n = 2 (1.95996 + 0.84162)² s² / d², rounded up, at least 2")
+    void normalRepeatsForTenPercent() {
         // (z(0.975) + z(0.8))² = 2.801585² = 7.848880, so n = 15.69776 s² / d²:
         //   s = 5%:  15.69776 · 0.0025 / 0.01 = 3.92  -> 4
         //   s = 8%:  15.69776 · 0.0064 / 0.01 = 10.05 -> 11
         //   s = 10%: 15.69776 · 0.01 / 0.01   = 15.70 -> 16
         //   s = 2%:  0.63 -> 2, the fewest that give an interval
-        assertEquals(4, new NoiseFloor(0.05, 4, 2).repeatsFor(0.10));
-        assertEquals(11, new NoiseFloor(0.08, 4, 2).repeatsFor(0.10));
-        assertEquals(16, new NoiseFloor(0.10, 4, 2).repeatsFor(0.10));
-        assertEquals(2, new NoiseFloor(0.02, 4, 2).repeatsFor(0.10));
-        assertEquals(2, new NoiseFloor(0, 4, 2).repeatsFor(0.10));
+        assertEquals(4, new NoiseFloor(0.05, 4, 2).normalRepeatsFor(0.10));
+        assertEquals(11, new NoiseFloor(0.08, 4, 2).normalRepeatsFor(0.10));
+        assertEquals(16, new NoiseFloor(0.10, 4, 2).normalRepeatsFor(0.10));
+        assertEquals(2, new NoiseFloor(0.02, 4, 2).normalRepeatsFor(0.10));
+        assertThrows(IllegalArgumentException.class, () -> new NoiseFloor(0.05, 4, 2).normalRepeatsFor(0));
+    }
+
+    @Test
+    @DisplayName("repeats for a 10% difference with t quantiles of 2(n-1) df: the smallest n >= 2 (t(.975) + t(.8))² s²/d²")
+    void repeatsForTenPercent() {
+        // t(0.975, df) and t(0.8, df) from the published tables:
+        //   df 2: 4.303, 1.061   df 4: 2.776, 0.941   df 6: 2.447, 0.906   df 8: 2.306, 0.889   df 10: 2.228, 0.879
+        //   df 30: 2.042, 0.854  df 32: 2.037, 0.853
+        // s = 5% (s²/d² = 0.25): n = 4: 2 · 3.353² · 0.25 = 5.62 > 4; n = 5: 2 · 3.195² · 0.25 = 5.10 > 5;
+        //   n = 6: 2 · 3.107² · 0.25 = 4.83 <= 6  -> 6 (the normal formula's 4 see a 10% difference two times in three)
+        assertEquals(6, new NoiseFloor(0.05, 4, 2).repeatsFor(0.10));
+        // s = 2% (0.04): n = 2: 2 · 5.364² · 0.04 = 2.30 > 2; n = 3: 2 · 3.717² · 0.04 = 1.11 <= 3  -> 3
+        assertEquals(3, new NoiseFloor(0.02, 4, 2).repeatsFor(0.10));
+        // s = 10% (1): n = 16: 2 · 2.896² = 16.77 > 16; n = 17: 2 · 2.890² = 16.70 <= 17  -> 17
+        assertEquals(17, new NoiseFloor(0.10, 4, 2).repeatsFor(0.10));
+        assertEquals(2, new NoiseFloor(0, 4, 2).repeatsFor(0.10), "no noise: the fewest that give an interval");
+        assertEquals(6, NoiseFloor.repeatsFor(0.05, 0.10), "for a noise assumed before any was measured");
         assertThrows(IllegalArgumentException.class, () -> new NoiseFloor(0.05, 4, 2).repeatsFor(0));
     }
 }
