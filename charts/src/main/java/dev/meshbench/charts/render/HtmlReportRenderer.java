@@ -456,9 +456,11 @@ public final class HtmlReportRenderer {
                                 + "histogram of all samples of the step after warm-up.")),
                 latency,
                 el("h2").attr("id", "cpu").text("Mesh CPU per transaction at " + m.clients() + " clients"),
-                figure(CPU_PNG, "Mesh CPU milliseconds per transaction per case and data plane", text("CPU time (user "
-                        + "+ system) of all mesh components (sidecars, egress gateway, SNI proxy) during the measured "
-                        + "window, divided by the transactions in that window: CPU milliseconds per transaction.")));
+                figure(CPU_PNG, "Mesh CPU milliseconds per transaction per case and data plane", fragment(text("CPU "
+                        + "time (user + system) of all mesh components (" + ComponentRole.MESH.definition() + ") during "
+                        + "the measured window, divided by the transactions in that window: CPU milliseconds per "
+                        + "transaction. The parts every case shares are in it; "), link("#attribution",
+                        "Where the cost differs"), text(" shows the MongoDB path alone."))));
     }
 
     private static Element figure(String png, String alt, Node caption) {
