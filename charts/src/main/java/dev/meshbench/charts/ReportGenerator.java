@@ -20,12 +20,12 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.Plot;
 
-/** Reads a results directory and writes the report folder: index.html, three PNGs, two CSVs. */
+/** Reads a results directory and writes the report folder: index.html, three PNGs, three CSVs. */
 public final class ReportGenerator {
     /** Every file a report folder holds. */
     public static final List<String> FILES = List.of("index.html", HtmlReportRenderer.THROUGHPUT_PNG,
             HtmlReportRenderer.LATENCY_PNG, HtmlReportRenderer.CPU_PNG, HtmlReportRenderer.STEPS_CSV,
-            HtmlReportRenderer.COMPARISON_CSV);
+            HtmlReportRenderer.COMPARISON_CSV, HtmlReportRenderer.ATTRIBUTION_CSV);
 
     private ReportGenerator() {
     }
@@ -48,6 +48,8 @@ public final class ReportGenerator {
         Files.writeString(outDir.resolve(HtmlReportRenderer.STEPS_CSV), CsvReportWriter.steps(model),
                 StandardCharsets.UTF_8);
         Files.writeString(outDir.resolve(HtmlReportRenderer.COMPARISON_CSV), CsvReportWriter.comparison(model),
+                StandardCharsets.UTF_8);
+        Files.writeString(outDir.resolve(HtmlReportRenderer.ATTRIBUTION_CSV), CsvReportWriter.attribution(model),
                 StandardCharsets.UTF_8);
         Files.writeString(outDir.resolve("index.html"), HtmlReportRenderer.render(model, now), StandardCharsets.UTF_8);
     }

@@ -2,6 +2,7 @@ package dev.meshbench.charts;
 
 import dev.meshbench.charts.load.ConversionMode;
 import dev.meshbench.charts.load.SkippedRun;
+import dev.meshbench.charts.model.AttributionTable;
 import dev.meshbench.charts.model.ReportModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -95,6 +96,9 @@ public final class ReportMain implements Callable<Integer> {
         }
         stdout.println("wrote " + outDir.resolve("index.html") + " with " + String.join(", ",
                 ReportGenerator.FILES.subList(1, ReportGenerator.FILES.size())));
+        if (runs > 0) {
+            AttributionTable.of(model).summary().forEach(stdout::println);
+        }
         return runs == 0 ? EXIT_NO_RUNS : CommandLine.ExitCode.OK;
     }
 }

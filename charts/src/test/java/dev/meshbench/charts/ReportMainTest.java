@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +34,25 @@ class ReportMainTest {
                 + "  note: no bypass run on data plane netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
                 + "comparison table\n"
                 + "wrote " + out.resolve("index.html") + " with throughput.png, latency.png, cpu-per-tx.png, "
-                + "steps.csv, comparison.csv\n", printed.toString().replace(System.lineSeparator(), "\n"));
+                + "steps.csv, comparison.csv, attribution.csv\n", head(printed.toString(), 3));
         assertTrue(Files.exists(out.resolve("cpu-per-tx.png")));
+        // then the MongoDB path per data plane: the sample results predate the split (no per-listener bytes), so
+        // each data plane says it is not attributed and why
+        String[] lines = printed.toString().replace(System.lineSeparator(), "\n").split("\n");
+        assertEquals(3 + 3, lines.length, printed.toString());
+        for (String plane : List.of("netty (JDK TLS)", "netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, "
+                + "no flight cache, sync rewards", "envoy")) {
+            assertTrue(List.of(lines).contains("MongoDB-path CPU at 20 clients, " + plane + ": not attributed (no "
+                    + "counters.csv)") || List.of(lines).stream().anyMatch(l -> l.startsWith("MongoDB-path CPU at 20 "
+                    + "clients, " + plane + ": not attributed (bypass converted before the split: convert it again;")),
+                    plane + " in " + printed);
+        }
+    }
+
+    /** The first {@code n} lines of {@code text}, each ending in a line feed. */
+    private static String head(String text, int n) {
+        return List.of(text.replace(System.lineSeparator(), "\n").split("\n")).subList(0, n).stream()
+                .map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.meshbench.maven;
 
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.ReportGenerator;
+import dev.meshbench.charts.model.AttributionTable;
+import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.load.ConversionMode;
 import java.io.File;
 import java.io.IOException;
@@ -44,8 +46,10 @@ public class ReportMojo extends AbstractMojo {
         }
         try {
             int chartClients = clients == null ? Catalogue.REPORT_CLIENTS.defaultParsed() : Catalogue.REPORT_CLIENTS.parse(clients);
-            ReportGenerator.generate(results.toPath(), report.toPath(), chartClients, ConversionMode.NONE, Instant.now());
+            ReportModel model = ReportGenerator.generate(results.toPath(), report.toPath(), chartClients, ConversionMode.NONE,
+                    Instant.now());
             getLog().info("meshbench report: " + report.toPath().resolve("index.html"));
+            AttributionTable.of(model).summary().forEach(getLog()::info);
         } catch (IOException | RuntimeException e) {
             // meshbench:check, which gives the runs' verdict, does not run after this: the verdict goes with the failure
             throw new MojoExecutionException("building the report from " + results + " into " + report + " failed: " + e.getMessage()

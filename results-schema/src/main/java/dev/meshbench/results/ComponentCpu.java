@@ -1,5 +1,6 @@
 package dev.meshbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -15,9 +16,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                            is undercounted (process started late, restarted, or stopped being sampled)
  * @param processes           processes (pids) of the component seen in the window; more than 1 means a restart
  * @param maxRssBytes         largest resident set size sampled in the window, bytes; {@code null} when none
+ * @param mongoPathShare      the fraction (0..1) of a mesh component's CPU on the MongoDB path ({@link MeshPart}): 1 for
+ *                            the egress gateway and the SNI proxy, 0 for the ingress gateway, for a sidecar its
+ *                            MongoDB listener's bytes over all its listeners' bytes in the window (0 when the case
+ *                            takes MongoDB traffic past the sidecars); absent when the step has no
+ *                            {@link StepCpu#attribution()} and for other roles
  */
 @JsonPropertyOrder({"component", "role", "cpuMillis", "cores", "cpuMsPerTransaction", "coverage", "processes",
-        "maxRssBytes"})
+        "maxRssBytes", "mongoPathShare"})
 public record ComponentCpu(
         @JsonProperty(required = true) String component,
         @JsonProperty(required = true) ComponentRole role,
@@ -26,7 +32,14 @@ public record ComponentCpu(
         Double cpuMsPerTransaction,
         @JsonProperty(required = true) double coverage,
         @JsonProperty(required = true) int processes,
-        Long maxRssBytes) {
+        Long maxRssBytes,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double mongoPathShare) {
+
+    /** A component without a MongoDB share (no attribution). */
+    public ComponentCpu(String component, ComponentRole role, double cpuMillis, double cores,
+            Double cpuMsPerTransaction, double coverage, int processes, Long maxRssBytes) {
+        this(component, role, cpuMillis, cores, cpuMsPerTransaction, coverage, processes, maxRssBytes, null);
+    }
 
     public ComponentCpu {
         Checks.text("component", component);
@@ -37,5 +50,15 @@ public record ComponentCpu(
             throw new IllegalArgumentException("coverage of " + component + " (" + coverage + ") must be within 0..1");
         }
         Checks.notNegative("processes of " + component, processes);
+        if (mongoPathShare != null && !(mongoPathShare >= 0 && mongoPathShare <= 1)) {
+            throw new IllegalArgumentException("mongoPathShare of " + component + " (" + mongoPathShare
+                    + ") must be within 0..1");
+        }
+    }
+
+    /** This component with {@code share} of its CPU on the MongoDB path. */
+    public ComponentCpu withMongoPathShare(Double share) {
+        return new ComponentCpu(component, role, cpuMillis, cores, cpuMsPerTransaction, coverage, processes,
+                maxRssBytes, share);
     }
 }

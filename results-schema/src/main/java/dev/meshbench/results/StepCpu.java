@@ -1,5 +1,6 @@
 package dev.meshbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -12,18 +13,31 @@ import java.util.List;
  * @param app        auth + customer + flight + booking
  * @param database   MongoDB
  * @param load       JMeter
+ * @param attribution mesh CPU split into the MongoDB path and the parts every case shares ({@link MeshPart}); absent
+ *                    when some mesh component's MongoDB share is unknown (no per-listener byte counters: runs before
+ *                    they were recorded, the Kubernetes target), see {@link MeshAttribution}
  * @param components every sampled component, sorted by role (mesh, app, database, load) then name
  */
-@JsonPropertyOrder({"mesh", "app", "database", "load", "components"})
+@JsonPropertyOrder({"mesh", "app", "database", "load", "attribution", "components"})
 public record StepCpu(
         RoleCpu mesh,
         RoleCpu app,
         RoleCpu database,
         RoleCpu load,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MeshAttribution attribution,
         @JsonProperty(required = true) List<ComponentCpu> components) {
+
+    /** Without attribution. */
+    public StepCpu(RoleCpu mesh, RoleCpu app, RoleCpu database, RoleCpu load, List<ComponentCpu> components) {
+        this(mesh, app, database, load, null, components);
+    }
 
     public StepCpu {
         components = List.copyOf(Checks.present("cpu.components", components));
+        if (attribution != null && components.stream().anyMatch(c -> c.role() == ComponentRole.MESH
+                && c.mongoPathShare() == null)) {
+            throw new IllegalArgumentException("cpu.attribution needs the mongoPathShare of every mesh component");
+        }
     }
 
     /** The totals of {@code role}, or {@code null}. */

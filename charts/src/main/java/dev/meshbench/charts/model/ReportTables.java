@@ -36,6 +36,8 @@ import java.util.stream.Collectors;
  * @param study       the egress study's published findings, quoted next to the comparison
  * @param targets     the targets the runs ran on, each once, sorted
  * @param comparison  one line per case and data plane against bypass of the same data plane
+ * @param attribution mesh CPU per transaction split into the MongoDB path and the shared parts, per case, with the
+ *                    noise floor of each data plane
  * @param latency     one line per case and data plane: its latency statistics at the compared client count
  * @param components  CPU per transaction by component, in the order traffic meets them, each role ending in a total;
  *                    empty when no run measured CPU per component
@@ -48,15 +50,16 @@ import java.util.stream.Collectors;
  * @param notes       what the conversion of each run noticed, in report order
  */
 public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study, List<String> targets,
-        List<ComparisonLine> comparison, List<LatencyLine> latency, ComponentTable components,
-        List<DataPlaneLine> dataPlanes, List<InputValue> shared, List<String> varying, List<RunLine> runs,
-        List<StepLine> steps, List<SkippedLine> skipped, List<NoteLine> notes) {
+        List<ComparisonLine> comparison, AttributionTable attribution, List<LatencyLine> latency,
+        ComponentTable components, List<DataPlaneLine> dataPlanes, List<InputValue> shared, List<String> varying,
+        List<RunLine> runs, List<StepLine> steps, List<SkippedLine> skipped, List<NoteLine> notes) {
 
     public ReportTables {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(study, "study");
         targets = List.copyOf(targets);
         comparison = List.copyOf(comparison);
+        Objects.requireNonNull(attribution, "attribution");
         latency = List.copyOf(latency);
         Objects.requireNonNull(components, "components");
         dataPlanes = List.copyOf(dataPlanes);
@@ -229,7 +232,8 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         List<NoteLine> notes = runs.stream()
                 .flatMap(r -> r.results().notes().stream().map(n -> new NoteLine(r.runId(), n))).toList();
         List<SkippedLine> skipped = SkippedLine.of(model.loaded().directory(), model.loaded().skipped());
-        return new ReportTables(model, study, targets, comparison(model), latency(model), components(model),
+        return new ReportTables(model, study, targets, comparison(model), AttributionTable.of(model), latency(model),
+                components(model),
                 dataPlanes(runs), shared.isEmpty() ? List.of() : shared.stream()
                         .map(i -> new InputValue(i.header(), i.value().apply(all.get(0)))).toList(),
                 varying.stream().map(Input::header).toList(), runLines, steps, skipped, notes);

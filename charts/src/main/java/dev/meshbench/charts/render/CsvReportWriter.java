@@ -1,19 +1,23 @@
 package dev.meshbench.charts.render;
 
 import dev.meshbench.charts.load.LoadedRun;
+import dev.meshbench.charts.model.AttributionTable;
 import dev.meshbench.charts.model.ComparisonRow;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.LatencyStats;
+import dev.meshbench.results.MeshPart;
 import dev.meshbench.results.RoleCpu;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWork;
+import dev.meshbench.results.stats.Interval;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * The report's two CSV files. Numbers use a decimal point and no grouping whatever the default locale; an
+ * The report's CSV files. Numbers use a decimal point and no grouping whatever the default locale; an
  * empty cell means "not measured" (no transactions, no CPU samples, no baseline). Lines end with {@code \n}.
  */
 public final class CsvReportWriter {
@@ -32,6 +36,14 @@ public final class CsvReportWriter {
             "peakThroughputPerSecond", "peakThroughputChangePercent", "p99Ms", "p99MinMs", "p99MaxMs",
             "p99ChangePercent", "meshCpuMsPerTransaction", "meshCpuMin", "meshCpuMax", "meshCpuChangePercent",
             "appCpuMsPerTransaction", "appCpuChangePercent");
+    /** Header of attribution.csv. */
+    public static final List<String> ATTRIBUTION_HEADER = List.of("caseId", "dataPlane", "clients", "runs", "part",
+            "side", "cpuMsPerTransaction", "cpuMsPerTransactionMin", "cpuMsPerTransactionMax", "halfWidth95",
+            "changeMsPerTransaction", "changeHalfWidth95", "changeVerdict", "changePoints", "changePointsHalfWidth95",
+            "note");
+    /** The {@code part} of attribution.csv's rows for the two sides' totals. */
+    public static final String MONGO_PATH = "mongo-path";
+    public static final String SHARED = "shared";
 
     private CsvReportWriter() {
     }
@@ -109,6 +121,57 @@ public final class CsvReportWriter {
             line(b, row);
         }
         return b.toString();
+    }
+
+    /**
+     * One row per case, data plane and part of mesh CPU per transaction at the report's client count
+     * ({@link AttributionTable}): each {@link MeshPart} (its id in lower case with dashes, e.g. {@code sidecars-mongo}),
+     * then the sides' totals {@value #MONGO_PATH} and {@value #SHARED}; {@code side} says which side a part is on.
+     * Values are ms per transaction: the mean over the case's attributed runs, lowest and highest run, the mean's 95%
+     * half-width; the change against bypass of the same data plane with its 95% half-width (Welch) and verdict
+     * ({@code significant}, {@code within-noise}, {@code unknown}); the change in points, percent of bypass's mean
+     * mesh CPU per transaction (empty for bypass and without one). A case without an attribution has one row whose
+     * {@code note} says why.
+     */
+    public static String attribution(ReportModel model) {
+        AttributionTable table = AttributionTable.of(model);
+        StringBuilder b = new StringBuilder();
+        line(b, ATTRIBUTION_HEADER);
+        for (AttributionTable.Line l : table.lines()) {
+            List<String> head = List.of(l.summary().caseId(), l.summary().dataPlane(), Integer.toString(model.clients()),
+                    Integer.toString(l.runs()));
+            if (!l.attributed()) {
+                List<String> row = new ArrayList<>(head);
+                row.addAll(List.of("", "", "", "", "", "", "", "", "", "", "", l.absent()));
+                line(b, row);
+                continue;
+            }
+            for (MeshPart p : MeshPart.values()) {
+                attributionRow(b, head, p.name().toLowerCase(Locale.ROOT).replace('_', '-'), p.onMongoPath(),
+                        l.parts().get(p));
+            }
+            attributionRow(b, head, MONGO_PATH, true, l.mongoPath());
+            attributionRow(b, head, SHARED, false, l.shared());
+        }
+        return b.toString();
+    }
+
+    private static void attributionRow(StringBuilder b, List<String> head, String part, boolean mongoPath,
+            AttributionTable.Figure f) {
+        List<String> row = new ArrayList<>(head);
+        row.add(part);
+        row.add(mongoPath ? MONGO_PATH : SHARED);
+        spread(row, f.value(), 4);
+        row.add(f.value().halfWidth95() == null ? "" : Numbers.plain(f.value().halfWidth95(), 4));
+        Interval c = f.change();
+        row.add(c == null ? "" : Numbers.plain(c.estimate(), 4));
+        row.add(c == null || !c.isKnown() ? "" : Numbers.plain(c.halfWidth(), 4));
+        row.add(f.verdict() == null ? "" : f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        Interval points = f.points();
+        row.add(points == null ? "" : Numbers.plain(points.estimate(), 2));
+        row.add(points == null || !points.isKnown() ? "" : Numbers.plain(points.halfWidth(), 2));
+        row.add("");
+        line(b, row);
     }
 
     private static void spread(List<String> row, Spread s, int decimals) {

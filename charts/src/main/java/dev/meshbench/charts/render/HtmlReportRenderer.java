@@ -13,6 +13,7 @@ import static dev.meshbench.charts.html.Html.thL;
 import dev.meshbench.charts.html.Element;
 import dev.meshbench.charts.html.Html;
 import dev.meshbench.charts.html.Node;
+import dev.meshbench.charts.model.AttributionTable;
 import dev.meshbench.charts.model.CaseSummary;
 import dev.meshbench.charts.model.LatencyStatistic;
 import dev.meshbench.charts.model.ReportModel;
@@ -20,7 +21,9 @@ import dev.meshbench.charts.model.ReportTables;
 import dev.meshbench.charts.model.SkippedLine;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.charts.study.PublishedFigures;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.results.ComponentRole;
+import dev.meshbench.results.MeshPart;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.StepDrift;
@@ -30,6 +33,7 @@ import dev.meshbench.results.StepWindow;
 import dev.meshbench.results.StepRate;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWork;
+import dev.meshbench.results.stats.NoiseFloor;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -51,6 +55,7 @@ public final class HtmlReportRenderer {
     public static final String CPU_PNG = "cpu-per-tx.png";
     public static final String STEPS_CSV = "steps.csv";
     public static final String COMPARISON_CSV = "comparison.csv";
+    public static final String ATTRIBUTION_CSV = "attribution.csv";
 
     /** Changes beyond this many percent are colored (red worse, green better). */
     private static final double MARKED_CHANGE = 5;
@@ -71,6 +76,7 @@ public final class HtmlReportRenderer {
             th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:right;vertical-align:top}
             td{white-space:nowrap}.wide{overflow-x:auto}tr.first td{border-top:2px solid #999}
             .spread{display:block;color:#666;font-size:.8rem}.ci{color:#444;font-size:.85rem}tr.total td{font-weight:600;background:#fafafa}
+            td.sum{font-weight:600}
             th{background:#f4f4f4}td.l,th.l{text-align:left}
             tr.base td{background:#f7fbff}td.bad{color:#b00020;font-weight:600}td.good{color:#1b7f3b}
             figure{margin:1rem 0}figure img{max-width:100%;border:1px solid #eee}
@@ -111,6 +117,7 @@ public final class HtmlReportRenderer {
         body.add(warnings(t));
         if (!t.model().cases().isEmpty()) {
             body.add(comparison(t));
+            body.add(attribution(t));
             body.add(figures(t));
             body.add(components(t));
             body.add(steps(t));
@@ -123,7 +130,8 @@ public final class HtmlReportRenderer {
         Element files = el("ul").cls("files");
         for (String[] f : new String[][] {{THROUGHPUT_PNG, "throughput chart"}, {LATENCY_PNG, "response-time chart"},
                 {CPU_PNG, "mesh CPU chart"}, {STEPS_CSV, "every run and step, one row each"},
-                {COMPARISON_CSV, "each case against bypass of the same data plane"}}) {
+                {COMPARISON_CSV, "each case against bypass of the same data plane"},
+                {ATTRIBUTION_CSV, "mesh CPU per transaction on the MongoDB path and in the shared parts, per case"}}) {
             files.add(el("li").add(link(f[0], f[0]), text(": " + f[1])));
         }
         body.add(files);
@@ -197,7 +205,10 @@ public final class HtmlReportRenderer {
                 text(" the half-width of its 95" + NBSP + "% confidence interval (Student's t, the runs as "
                         + "independent repeats). At a fixed rate ("), code("meshbench.rate"),
                 text(") throughput is the offered load: compare p99 and CPU per transaction, with their intervals "
-                        + "under "), entity("Delta"), text(" 95" + NBSP + "% CI."));
+                        + "under "), entity("Delta"), text(" 95" + NBSP + "% CI. Mesh CPU is the total of every mesh "
+                        + "component, including the parts every case shares (the ingress gateway, the sidecars' HTTP), "
+                        + "which can move more between runs than the MongoDB path costs; "),
+                link("#attribution", "Where the cost differs"), text(" separates them."));
         Element table = el("table").add(el("tr").add(thL("data plane"), thL("case"), th("runs"),
                 th("throughput", "tx/s"), delta(), deltaCi(), th("peak", "tx/s"), delta(), th("p99", "ms"), delta(),
                 deltaCi(), th("mesh CPU", "ms/tx"), delta(), deltaCi(), th("app CPU", "ms/tx"), delta(), th("errors")));
@@ -229,6 +240,177 @@ public final class HtmlReportRenderer {
                 intro, wide(table),
                 el("p").cls("muted").add(text("Small numbers under a value: lowest and highest run. Data: "),
                         link(COMPARISON_CSV, COMPARISON_CSV), text(".")));
+    }
+
+    private static Node attribution(ReportTables t) {
+        ReportModel m = t.model();
+        AttributionTable a = t.attribution();
+        Element intro = el("p").add(text("Mesh CPU per transaction at " + m.clients() + " clients split where the "
+                + "cases differ. "), el("b").text("MongoDB path"), text(": the egress gateway and the SNI proxy (all "
+                + "their CPU: they carry nothing else) and each sidecar's CPU times its MongoDB share, the bytes "
+                + "through its MongoDB listener over the bytes through all its listeners in the measured window. "),
+                el("b").text("Shared"), text(": the ingress gateway and the rest of the sidecars' CPU (their "
+                + "services' HTTP), the same work in every case at equal load. The two add up to the mesh CPU of the "
+                + "table above. Each value is the mean over the case's runs in ms per transaction "), entity("plusmn"),
+                text(" the half-width of its 95" + NBSP + "% confidence interval (Student's t); below it, "),
+                entity("Delta"), text(" is the change against " + ResultsSchema.BASELINE_CASE + " on the same data "
+                + "plane in ms per transaction "), entity("plusmn"), text(" the half-width of its 95" + NBSP
+                + "% interval (Welch's t, the runs as independent repeats; one run on either side gives none). "
+                + "A change whose interval excludes 0 is beyond noise. A case is attributed where its runs "
+                + "counted the bytes through every sidecar's listeners (local runs since the kit records them; bypass "
+                + "needs none); otherwise its row says why, and the converter notes say which sidecar was missing."));
+        Element caption = el("p").add(el("b").text("Points"), text(": " + ResultsSchema.BASELINE_CASE + " has no "
+                + "mesh component on its MongoDB path, so its MongoDB path is 0 and a change in percent of it means "
+                + "nothing; a case's MongoDB-path change is given in points, percent of "
+                + ResultsSchema.BASELINE_CASE + "'s mean mesh CPU per transaction on the same data plane (0.09 ms/tx "
+                + "against a mesh CPU of 0.9 ms/tx is +10 points), with its 95" + NBSP + "% interval on the same "
+                + "scale (" + ResultsSchema.BASELINE_CASE + "'s mesh CPU taken as exact). A sidecar's share is "
+                + "apportioned by bytes, which assumes a byte costs it the same on every listener: HTTP is parsed "
+                + "per request, the MongoDB listener relays TLS records (or wraps them once more in the mTLS cases), "
+                + "so the sidecars' MongoDB share is an estimate; the egress gateway and SNI proxy are measured."));
+        Element table = el("table").add(el("tr").add(el("th").attr("colspan", 3),
+                        el("th").attr("colspan", 5).text("MongoDB path (differs between cases)"),
+                        el("th").attr("colspan", 3).text("shared by every case")),
+                el("tr").add(thL("data plane"), thL("case"), th("runs"),
+                        th(MeshPart.EGRESS_GATEWAY.label(), "ms/tx"), th(MeshPart.SNI_PROXY.label(), "ms/tx"),
+                        th(MeshPart.SIDECARS_MONGO.label(), "ms/tx"), th("MongoDB path", "ms/tx"),
+                        el("th").add(entity("Delta"), text(" MongoDB path"), el("br"), text("points, 95" + NBSP + "% CI")),
+                        th(MeshPart.INGRESS_GATEWAY.label(), "ms/tx"), th(MeshPart.SIDECARS_HTTP.label(), "ms/tx"),
+                        th("shared", "ms/tx")));
+        String previousPlane = null;
+        for (AttributionTable.Line line : a.lines()) {
+            CaseSummary c = line.summary();
+            boolean base = line.baseline() == ReportTables.Baseline.IS_BASELINE;
+            boolean first = previousPlane != null && !previousPlane.equals(c.dataPlane());
+            previousPlane = c.dataPlane();
+            Element row = el("tr").cls((first ? "first " : "") + (base ? "base" : "")).add(tdL(c.dataPlane()),
+                    el("td").cls("l").add(swatch(m, c), text(c.caseId())),
+                    td(line.runs() == c.runs().size() ? Integer.toString(line.runs())
+                            : line.runs() + " of " + c.runs().size()));
+            if (!line.attributed()) {
+                table.add(row.add(el("td").attr("colspan", 8).cls("l muted").text("not attributed: " + line.absent())));
+                continue;
+            }
+            for (MeshPart p : MeshPart.side(true)) {
+                row.add(attributed(line.parts().get(p)));
+            }
+            row.add(attributed(line.mongoPath()).cls("sum"));
+            row.add(pointsCell(line, c.dataPlane()));
+            for (MeshPart p : MeshPart.side(false)) {
+                row.add(attributed(line.parts().get(p)));
+            }
+            row.add(attributed(line.shared()).cls("sum"));
+            table.add(row);
+        }
+        return fragment(el("h2").attr("id", "attribution").text("Where the cost differs: the MongoDB path and the "
+                        + "shared parts at " + m.clients() + " clients"),
+                intro, caption, wide(table), noise(a),
+                el("p").cls("muted").add(text("Data: "), link(ATTRIBUTION_CSV, ATTRIBUTION_CSV), text(".")));
+    }
+
+    /** A figure of the attribution table: mean ± CI, lowest–highest run, and its change against bypass. */
+    private static Element attributed(AttributionTable.Figure f) {
+        Element td = cell(f.value(), 3);
+        if (f.change() != null) {
+            Element delta = el("span").cls("ci").add(el("br"), entity("Delta"),
+                    text(" " + signed(f.change().estimate(), 3)));
+            if (f.change().isKnown()) {
+                delta.add(text(" "), entity("plusmn"), text(NBSP + Numbers.fixed(f.change().halfWidth(), 3)));
+            }
+            td.add(delta);
+        }
+        return td;
+    }
+
+    private static Element pointsCell(AttributionTable.Line line, String dataPlane) {
+        switch (line.baseline()) {
+            case IS_BASELINE -> {
+                return el("td").cls("muted").text("baseline (0)");
+            }
+            case MISSING -> {
+                return el("td").cls("muted").attr("title", "no " + ResultsSchema.BASELINE_CASE + " run with an "
+                        + "attribution on data plane " + dataPlane).text("no " + ResultsSchema.BASELINE_CASE + " run");
+            }
+            case PRESENT -> {
+                // below
+            }
+        }
+        if (line.mongoPathPoints() == null) {
+            return el("td");
+        }
+        String verdict = switch (line.mongoPath().verdict()) {
+            case SIGNIFICANT -> "beyond noise";
+            case WITHIN_NOISE -> "within noise";
+            case UNKNOWN -> "no interval";
+        };
+        return el("td").add(el("b").text(AttributionTable.signed(line.mongoPathPoints()) + NBSP + "pts"),
+                el("span").cls("spread").text(verdict));
+    }
+
+    /** The noise floor of each data plane, with the formulas it comes from. */
+    private static Node noise(AttributionTable a) {
+        Element list = el("ul");
+        String repeats = Catalogue.REPEATS.name();
+        String tenPercent = Numbers.plain(AttributionTable.SUGGESTED_DIFFERENCE * 100, 0) + NBSP + "%";
+        for (AttributionTable.Noise n : a.noise()) {
+            Element li = el("li").add(el("b").text(n.dataPlane()), text(": "));
+            if (n.cases() == 0) {
+                li.text("no run with an attribution, so no noise floor.");
+            } else if (n.floor() == null) {
+                li.text("each case ran once: no interval can be given and no noise measured. Run at least 2 repeats ("
+                        + repeats + "=2) for intervals and a noise floor; the repeats a " + tenPercent + " difference "
+                        + "needs follow from that noise, e.g. " + NoiseFloor.repeatsFor(AttributionTable.EXAMPLE_NOISE,
+                        AttributionTable.SUGGESTED_DIFFERENCE) + " when the shared parts move "
+                        + Numbers.plain(AttributionTable.EXAMPLE_NOISE * 100, 0) + NBSP + "% between repeats.");
+            } else {
+                li.text("the shared parts moved " + percent(n.floor().relativeSd()) + " between repeats (pooled "
+                        + "relative standard deviation over " + n.runs() + " runs of " + n.cases() + " cases, "
+                        + n.floor().degreesOfFreedom() + " degrees of freedom). ");
+                if (n.repeats() >= 2) {
+                    li.text("With " + n.repeats() + " runs per case the smallest difference a 95" + NBSP + "% interval "
+                            + "tells from 0 is " + percent(n.detectableDifference()) + " of a figure's mean. ");
+                } else {
+                    li.text("Some case ran once: its changes have no interval. ");
+                }
+                li.text("A " + tenPercent + " difference needs " + n.repeatsForSuggested() + " runs per case ("
+                        + repeats + ") to be seen beyond noise 80" + NBSP + "% of the time (the normal formula alone: "
+                        + n.normalRepeatsForSuggested() + ").");
+            }
+            list.add(li);
+        }
+        return fragment(el("p").add(el("b").text("Noise floor"), text(": how much the parts identical in every case "
+                        + "(the ingress gateway, the sidecars' HTTP share) moved between repeats of the same case: their "
+                        + "pooled relative standard deviation s = " + SQRT + "(" + SUM + " (n" + SUB_I + " " + MINUS
+                        + " 1) (s" + SUB_I + "/m" + SUB_I + ")" + SQUARED + " / " + SUM + " (n" + SUB_I + " " + MINUS
+                        + " 1)) over each case's runs. The smallest detectable difference with n runs per case is "
+                        + "t(0.975, 2(n " + MINUS + " 1)) " + MIDDOT + " s " + MIDDOT + " " + SQRT + "(2/n), the "
+                        + "half-width of a difference's 95" + NBSP + "% interval (a true difference of that size is "
+                        + "seen beyond noise about half the time). The runs per case for a difference d (two-sided 95"
+                        + NBSP + "%, 80" + NBSP + "% power) are n = 2 (z(0.975) + z(0.8))" + SQUARED + " s" + SQUARED
+                        + " / d" + SQUARED + " (z(0.975) = 1.960, z(0.8) = 0.842; s and d relative to the figure's "
+                        + "mean), with, for a sitting's few runs, the t quantiles of 2(n " + MINUS + " 1) degrees of "
+                        + "freedom in place of z: the smallest n " + GE + " 2 that satisfies it.")), list);
+    }
+
+    private static final String SQRT = "\u221a";
+    private static final String SUM = "\u03a3";
+    private static final String SUB_I = "\u1d62";
+    private static final String MINUS = "\u2212";
+    private static final String SQUARED = "\u00b2";
+    private static final String MIDDOT = "\u00b7";
+    private static final String GE = "\u2265";
+
+    private static String percent(double fraction) {
+        return Numbers.fixed(fraction * 100, 1) + NBSP + "%";
+    }
+
+    /** {@code value} with {@code decimals} places and its sign: +0.091, -0.004, 0.000 (never -0.000). */
+    private static String signed(double value, int decimals) {
+        String s = Numbers.fixed(value, decimals);
+        if (s.matches("-0\\.0*")) {
+            s = s.substring(1);
+        }
+        return value > 0 && !s.matches("0\\.0*") ? "+" + s : s;
     }
 
     /**
@@ -274,9 +456,11 @@ public final class HtmlReportRenderer {
                                 + "histogram of all samples of the step after warm-up.")),
                 latency,
                 el("h2").attr("id", "cpu").text("Mesh CPU per transaction at " + m.clients() + " clients"),
-                figure(CPU_PNG, "Mesh CPU milliseconds per transaction per case and data plane", text("CPU time (user "
-                        + "+ system) of all mesh components (sidecars, egress gateway, SNI proxy) during the measured "
-                        + "window, divided by the transactions in that window: CPU milliseconds per transaction.")));
+                figure(CPU_PNG, "Mesh CPU milliseconds per transaction per case and data plane", fragment(text("CPU "
+                        + "time (user + system) of all mesh components (" + ComponentRole.MESH.definition() + ") during "
+                        + "the measured window, divided by the transactions in that window: CPU milliseconds per "
+                        + "transaction. The parts every case shares are in it; "), link("#attribution",
+                        "Where the cost differs"), text(" shows the MongoDB path alone."))));
     }
 
     private static Element figure(String png, String alt, Node caption) {

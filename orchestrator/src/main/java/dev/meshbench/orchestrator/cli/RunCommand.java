@@ -3,6 +3,8 @@ package dev.meshbench.orchestrator.cli;
 import dev.meshbench.charts.load.ConversionMode;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.ReportGenerator;
+import dev.meshbench.charts.model.AttributionTable;
+import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.orchestrator.latency.LatencyStudy;
 import dev.meshbench.orchestrator.run.EgressStudy;
 import dev.meshbench.orchestrator.run.RunSettings;
@@ -82,8 +84,9 @@ final class RunCommand implements Callable<Integer> {
         System.setProperty("java.awt.headless", "true");
         boolean reported = false;
         try {
-            ReportGenerator.generate(egress.resultsDir(), report, clients, ConversionMode.NONE, Instant.now());
+            ReportModel model = ReportGenerator.generate(egress.resultsDir(), report, clients, ConversionMode.NONE, Instant.now());
             out.println("[meshbench] report: " + report.resolve("index.html"));
+            AttributionTable.of(model).summary().forEach(line -> out.println("[meshbench] " + line));
             reported = true;
         } catch (IOException | RuntimeException e) {
             out.println("[meshbench] FAILED: building the report from " + egress.resultsDir() + " into " + report + " failed: " + e.getMessage());

@@ -34,10 +34,12 @@ public interface Deployment extends AutoCloseable {
     }
 
     /**
-     * Cumulative counters of the application's work now, as {@code component -> counter -> value}: per service
-     * {@code mongoCommands} and {@code interServiceCalls} (from its Micrometer metrics), per mesh hop on the MongoDB
-     * path {@code mongoPathBytes} (both directions). Empty where the target cannot say; a component that does not
-     * answer is left out.
+     * Cumulative counters of the application's work now, as {@code component -> counter -> value}
+     * ({@link dev.meshbench.results.WorkCounters}): per service {@code mongoCommands} and {@code interServiceCalls}
+     * (from its Micrometer metrics), per mesh component {@code listenerBytes} (all its listeners, both directions)
+     * and, for the first mesh hop on a service's MongoDB path, {@code mongoPathBytes} (that listener, both
+     * directions), so the converter can apportion a sidecar's CPU. Empty where the target cannot say; a component
+     * that does not answer is left out.
      */
     default java.util.Map<String, java.util.Map<String, Double>> workCounters() {
         return java.util.Map.of();

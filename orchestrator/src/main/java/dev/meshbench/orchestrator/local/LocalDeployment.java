@@ -312,31 +312,33 @@ public final class LocalDeployment implements Deployment {
     @Override
     public Map<String, Map<String, Double>> workCounters() {
         Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
-        java.util.Set<Endpoint> mongoHops = new java.util.LinkedHashSet<>();
+        // mesh component -> its listeners that receive a service's MongoDB connection
+        Map<String, java.util.Set<String>> mongoListeners = new java.util.TreeMap<>();
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
             Endpoint mongoVia = svc.call(ComponentNames.MONGO);
             if (mongoVia != null && !mongoVia.component().equals(ComponentNames.MONGO)) {
-                mongoHops.add(mongoVia);
+                mongoListeners.computeIfAbsent(mongoVia.component(), k -> new java.util.TreeSet<>()).add(mongoVia.listener());
             }
             try {
                 String metrics = get(URI.create("http://" + LocalAddresses.HOST + ":" + addresses.port(svc.name(), ListenerNames.HTTP)
                         + "/metrics"), svc.name());
                 out.put(svc.name(), Map.of(
-                        "mongoCommands", PrometheusText.sum(metrics, "mongodb_driver_commands_seconds_count", "command", "ping"),
-                        "interServiceCalls", PrometheusText.sum(metrics, "http_client_requests_seconds_count", null, null)));
+                        dev.meshbench.results.WorkCounters.MONGO_COMMANDS, PrometheusText.sum(metrics, "mongodb_driver_commands_seconds_count", "command", "ping"),
+                        dev.meshbench.results.WorkCounters.INTER_SERVICE_CALLS, PrometheusText.sum(metrics, "http_client_requests_seconds_count", null, null)));
             } catch (TargetException e) {
                 LOG.debug("work counters of {}: {}", svc.name(), e.getMessage());
             }
         }
-        for (Endpoint hop : mongoHops) {
+        // every mesh component's bytes over all its listeners, and its MongoDB listener's, from one reading
+        java.util.Set<String> mesh = new java.util.TreeSet<>(adminEndpoints.keySet());
+        mesh.addAll(mongoListeners.keySet());
+        for (String component : mesh) {
             try {
-                com.fasterxml.jackson.databind.JsonNode l = HOP_JSON.readTree(stats(hop.component())).path("listeners").path(hop.listener());
-                if (!l.isMissingNode()) {
-                    out.computeIfAbsent(hop.component(), k -> new java.util.TreeMap<>()).merge("mongoPathBytes",
-                            l.path("bytesClientToUpstream").asDouble() + l.path("bytesUpstreamToClient").asDouble(), Double::sum);
-                }
+                Map<String, Double> bytes = HopCounters.of(HOP_JSON.readTree(stats(component)),
+                        mongoListeners.getOrDefault(component, java.util.Set.of()));
+                out.computeIfAbsent(component, k -> new java.util.TreeMap<>()).putAll(bytes);
             } catch (IOException | TargetException e) {
-                LOG.debug("hop counters of {}: {}", hop.component(), e.getMessage());
+                LOG.debug("hop counters of {}: {}", component, e.getMessage());
             }
         }
         return out;

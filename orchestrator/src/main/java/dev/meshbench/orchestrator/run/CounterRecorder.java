@@ -11,10 +11,10 @@ import java.util.Map;
 
 /**
  * Samples the deployment's work counters ({@link Deployment#workCounters()}: MongoDB commands and inter-service calls
- * per service, bytes per mesh hop on the MongoDB path) at a fixed interval into {@code counters.csv}
+ * per service, bytes per mesh component and through the first mesh hop on the MongoDB path) at a fixed interval into {@code counters.csv}
  * ({@code epochMs,component,counter,value}, cumulative values), so the converter can take each step's difference at
- * its window edges. Every tick scrapes each service's {@code /metrics} once: at the default 2 s that is well under
- * a millisecond of service CPU per second.
+ * its window edges. Every tick scrapes each service's {@code /metrics} and each mesh component's stats once: at the
+ * default 2 s that is well under a millisecond of service CPU per second.
  */
 public final class CounterRecorder extends PeriodicCsvRecorder {
     public static final String HEADER = "epochMs,component,counter,value";

@@ -1,5 +1,6 @@
 package dev.meshbench.results.convert;
 
+import dev.meshbench.results.WorkCounters;
 import dev.meshbench.results.io.ResultsFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,17 +14,18 @@ import java.util.TreeMap;
 
 /**
  * {@code counters.csv}: cumulative counters of the application's work, {@code epochMs,component,counter,value}, one
- * row per component and counter per sampling tick. Counters the converter knows: {@link #MONGO_COMMANDS},
- * {@link #INTER_SERVICE_CALLS} (per service) and {@link #MONGO_PATH_BYTES} (per mesh hop on the MongoDB path).
+ * row per component and counter per sampling tick. Counters the converter knows: {@link WorkCounters}'
+ * (per service, per mesh hop on the MongoDB path, per mesh component).
  *
  * <p>The increase of a counter in a window {@code [a, b)} is, per run of non-decreasing samples (a decrease means
  * the process restarted), the value interpolated linearly at the clamped edges: {@code V(min(b, last)) -
  * V(max(a, first))}, as for CPU ({@link CpuTimeline}).
  */
 final class CounterSamples {
-    static final String MONGO_COMMANDS = "mongoCommands";
-    static final String INTER_SERVICE_CALLS = "interServiceCalls";
-    static final String MONGO_PATH_BYTES = "mongoPathBytes";
+    static final String MONGO_COMMANDS = WorkCounters.MONGO_COMMANDS;
+    static final String INTER_SERVICE_CALLS = WorkCounters.INTER_SERVICE_CALLS;
+    static final String MONGO_PATH_BYTES = WorkCounters.MONGO_PATH_BYTES;
+    static final String LISTENER_BYTES = WorkCounters.LISTENER_BYTES;
     /** Host counters ({@link dev.meshbench.results.ResultsSchema#HOST_FILE}). */
     static final String HOST_BUSY_TICKS = "cpuBusyTicks";
     static final String HOST_TOTAL_TICKS = "cpuTotalTicks";
@@ -98,14 +100,26 @@ final class CounterSamples {
         }
         double sum = 0;
         for (List<List<double[]>> runs : byComponent.values()) {
-            for (List<double[]> run : runs) {
-                double first = run.get(0)[0];
-                double last = run.get(run.size() - 1)[0];
-                double lo = Math.max(from, first);
-                double hi = Math.min(to, last);
-                if (hi > lo) {
-                    sum += at(run, hi) - at(run, lo);
-                }
+            sum += increase(runs, from, to);
+        }
+        return sum;
+    }
+
+    /** The counter's increase in {@code [from, to)} for one component; {@code null} if never sampled for it. */
+    Double increase(String counter, String component, long from, long to) {
+        List<List<double[]>> runs = series.getOrDefault(counter, Map.of()).get(component);
+        return runs == null ? null : increase(runs, from, to);
+    }
+
+    private static double increase(List<List<double[]>> runs, long from, long to) {
+        double sum = 0;
+        for (List<double[]> run : runs) {
+            double first = run.get(0)[0];
+            double last = run.get(run.size() - 1)[0];
+            double lo = Math.max(from, first);
+            double hi = Math.min(to, last);
+            if (hi > lo) {
+                sum += at(run, hi) - at(run, lo);
             }
         }
         return sum;

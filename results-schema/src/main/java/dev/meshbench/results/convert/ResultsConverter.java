@@ -1,8 +1,13 @@
 package dev.meshbench.results.convert;
 
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.HopKind;
+import dev.meshbench.results.AttributedCpu;
 import dev.meshbench.results.ComponentCpu;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.ConversionMethod;
+import dev.meshbench.results.MeshAttribution;
+import dev.meshbench.results.MeshPart;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.RoleCpu;
 import dev.meshbench.results.RunInputs;
@@ -15,12 +20,14 @@ import dev.meshbench.results.StepDrift;
 import dev.meshbench.results.StepRate;
 import dev.meshbench.results.StepHost;
 import dev.meshbench.results.StepWork;
+import dev.meshbench.results.WorkCounters;
 import dev.meshbench.results.io.ResultsFormatException;
 import dev.meshbench.results.io.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -39,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * by its {@code step} column and counts when its start time is inside the window. Successful rows are
  * transactions and enter the latency histogram; failed rows are errors and do not. CPU per component is the
  * difference of its interpolated cumulative CPU at the window edges (see {@link CpuTimeline}); CPU per
- * transaction divides by the step's transactions.
+ * transaction divides by the step's transactions. Mesh CPU is split into the MongoDB path and the parts every case
+ * shares where the counters allow ({@link #attributed}).
  */
 public final class ResultsConverter {
     private static final Logger LOG = LoggerFactory.getLogger(ResultsConverter.class);
@@ -112,7 +120,8 @@ public final class ResultsConverter {
                 notes.add("step " + a.clients + " clients: " + a.lateSkipped + " samples started after the step's "
                         + "end and were skipped");
             }
-            StepCpu cpu = timelines == null || timelines.isEmpty() ? null : cpu(a, timelines, notes);
+            StepCpu cpu = timelines == null || timelines.isEmpty() ? null
+                    : attributed(cpu(a, timelines, notes), a, counters, inputs.caseId(), notes);
             results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
                     samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
                     Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters),
@@ -265,6 +274,67 @@ public final class ResultsConverter {
                 Rounding.round(t[0] / windowMs, 4), perTransaction(t[0], a.transactions), (int) t[1])));
         return new StepCpu(roles.get(ComponentRole.MESH), roles.get(ComponentRole.APP),
                 roles.get(ComponentRole.DATABASE), roles.get(ComponentRole.LOAD), components);
+    }
+
+    /**
+     * {@code cpu} with its mesh CPU split by {@link MeshPart} ({@link StepCpu#attribution()}), each mesh component's
+     * MongoDB share recorded: the fixed share of its kind ({@link MeshPart#fixedShare}), or for a sidecar the increase
+     * of its {@link WorkCounters#MONGO_PATH_BYTES} over the increase of its {@link WorkCounters#LISTENER_BYTES} in the
+     * window. A sidecar without MongoDB-path bytes has no MongoDB listener (a service that does not use MongoDB) and a
+     * share of 0, as has one that moved no bytes at all (its CPU is idle work, not the MongoDB path's); in a case whose
+     * MongoDB traffic does not pass the sidecars (bypass) every sidecar's share is 0 without any counter. The shares
+     * are rounded to 4 decimals before the sums, so the sums are what the recorded shares give. {@code cpu} unchanged
+     * when some mesh component's share is unknown (no per-listener byte counters; a component of a kind no part
+     * covers), with a note when counters per listener were recorded but not for every sidecar.
+     */
+    static StepCpu attributed(StepCpu cpu, StepAccumulator a, CounterSamples counters, String caseId, List<String> notes) {
+        if (cpu.mesh() == null) {
+            return cpu;
+        }
+        boolean sidecarsOffMongoPath = Arrays.stream(EgressCase.values())
+                .anyMatch(c -> c.id().equals(caseId) && !c.passes(HopKind.SIDECAR));
+        List<ComponentCpu> components = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        for (ComponentCpu c : cpu.components()) {
+            if (c.role() != ComponentRole.MESH) {
+                components.add(c);
+                continue;
+            }
+            String kind = ComponentRole.kindOf(c.component());
+            Double share = MeshPart.fixedShare(kind);
+            if (share == null && MeshPart.covers(kind)) {
+                share = sidecarsOffMongoPath ? Double.valueOf(0) : bytesShare(c.component(), a, counters);
+            }
+            if (share == null) {
+                unknown.add(c.component());
+                components.add(c);
+            } else {
+                components.add(c.withMongoPathShare(Rounding.round(share, 4)));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            if (counters != null && counters.has(CounterSamples.LISTENER_BYTES)) {
+                notes.add("step " + a.clients + " clients: mesh CPU not split into MongoDB path and shared parts: no "
+                        + WorkCounters.LISTENER_BYTES + " in the window for " + String.join(", ", unknown));
+            }
+            return cpu;
+        }
+        StepCpu withShares = new StepCpu(cpu.mesh(), cpu.app(), cpu.database(), cpu.load(), components);
+        double mongo = MeshPart.side(true).stream().mapToDouble(p -> p.cpuMillis(withShares)).sum();
+        double rest = MeshPart.side(false).stream().mapToDouble(p -> p.cpuMillis(withShares)).sum();
+        return new StepCpu(cpu.mesh(), cpu.app(), cpu.database(), cpu.load(), new MeshAttribution(
+                new AttributedCpu(Rounding.round(mongo, 3), perTransaction(mongo, a.transactions)),
+                new AttributedCpu(Rounding.round(rest, 3), perTransaction(rest, a.transactions))), components);
+    }
+
+    /** A sidecar's MongoDB share of its bytes in the window; {@code null} without its listener bytes. */
+    private static Double bytesShare(String component, StepAccumulator a, CounterSamples counters) {
+        Double all = counters == null ? null : counters.increase(CounterSamples.LISTENER_BYTES, component, a.windowStart, a.windowEnd);
+        if (all == null) {
+            return null;
+        }
+        Double mongo = counters.increase(CounterSamples.MONGO_PATH_BYTES, component, a.windowStart, a.windowEnd);
+        return mongo == null || all <= 0 ? 0 : Math.min(1, mongo / all);
     }
 
     private static Double perTransaction(double cpuMillis, long transactions) {

@@ -47,21 +47,9 @@ public record Comparison(Sample baseline, Sample candidate) {
         return 100 * difference() / baseline.mean();
     }
 
-    /**
-     * The Welch–Satterthwaite degrees of freedom, {@code (a + b)² / (a²/(n₁-1) + b²/(n₂-1))} with
-     * {@code a = s₁²/n₁}, {@code b = s₂²/n₂}; between {@code min(n₁, n₂) - 1} and {@code n₁ + n₂ - 2}. NaN
-     * without two repeats on each side; infinite when both sides have no spread at all (the half-width is 0 then).
-     */
+    /** The Welch–Satterthwaite degrees of freedom ({@link MeanDifference#degreesOfFreedom()}). */
     public double degreesOfFreedom() {
-        if (baseline.n() < 2 || candidate.n() < 2) {
-            return Double.NaN;
-        }
-        double a = baseline.variance() / baseline.n();
-        double b = candidate.variance() / candidate.n();
-        if (a + b == 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return (a + b) * (a + b) / (a * a / (baseline.n() - 1) + b * b / (candidate.n() - 1));
+        return absolute().degreesOfFreedom();
     }
 
     /**
@@ -69,12 +57,7 @@ public record Comparison(Sample baseline, Sample candidate) {
      * {@code t(0.975, df) · √(s₁²/n₁ + s₂²/n₂)}; unknown without two repeats on each side.
      */
     public Interval differenceInterval() {
-        double df = degreesOfFreedom();
-        if (Double.isNaN(df)) {
-            return Interval.unknown(difference());
-        }
-        double se = Math.sqrt(baseline.variance() / baseline.n() + candidate.variance() / candidate.n());
-        return new Interval(difference(), se == 0 ? 0 : StudentT.quantile975(df) * se);
+        return absolute().interval();
     }
 
     /**
@@ -82,9 +65,7 @@ public record Comparison(Sample baseline, Sample candidate) {
      * baseline mean (see above); unknown without two repeats on each side.
      */
     public Interval changeInterval() {
-        Interval d = differenceInterval();
-        double scale = 100 / baseline.mean();
-        return d.isKnown() ? new Interval(changePercent(), d.halfWidth() * scale) : Interval.unknown(changePercent());
+        return absolute().inPercentOf(baseline.mean());
     }
 
     /** The half-width of {@link #changeInterval()}, percent; NaN without two repeats on each side. */
@@ -94,10 +75,11 @@ public record Comparison(Sample baseline, Sample candidate) {
 
     /** {@link Verdict#SIGNIFICANT} when the difference's interval excludes 0, and so on. */
     public Verdict verdict() {
-        Interval d = differenceInterval();
-        if (!d.isKnown()) {
-            return Verdict.UNKNOWN;
-        }
-        return d.contains(0) ? Verdict.WITHIN_NOISE : Verdict.SIGNIFICANT;
+        return absolute().verdict();
+    }
+
+    /** The difference in the figure's own unit. */
+    public MeanDifference absolute() {
+        return new MeanDifference(baseline, candidate);
     }
 }

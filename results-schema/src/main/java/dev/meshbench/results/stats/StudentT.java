@@ -7,9 +7,10 @@ package dev.meshbench.results.stats;
  * <p>Method: the two-sided tail of the t distribution is the regularized incomplete beta function,
  * {@code P(|T| > t) = I_x(df/2, 1/2)} with {@code x = df / (df + t²)}; it is evaluated by its continued fraction
  * (modified Lentz, Numerical Recipes §6.4) with a Lanczos log-gamma (g = 7, 9 terms), and the quantile is the
- * {@code t} where that tail is 0.05, found by bisection between 1.96 and 13. Beyond {@value #EXPANSION_FROM} degrees
+ * {@code t} where that tail is 0.05, found by bisection between 1.96 and 13 ({@link #quantile80}: where it is 0.4,
+ * between 0.84 and 13). Beyond {@value #EXPANSION_FROM} degrees
  * of freedom the Cornish–Fisher expansion {@code z + (z³ + z)/(4 df) + (5z⁵ + 16z³ + 3z)/(96 df²)} around the normal
- * quantile {@code z = 1.959964} takes over (its next term is below 1e-14 there).
+ * quantile {@code z = 1.959964} (0.841621 for {@link #quantile80}) takes over (its next term is below 1e-14 there).
  *
  * <p>Accuracy: within 1e-9 of the exact quantile for whole and fractional degrees of freedom (the tests compare
  * with values computed to 30 digits), so it matches the published table to its 3 decimals: 12.706 for 1, 4.303
@@ -18,6 +19,8 @@ package dev.meshbench.results.stats;
 public final class StudentT {
     /** {@code z(0.975)}, the normal quantile: the limit for infinite degrees of freedom. */
     static final double Z_975 = 1.959963984540054;
+    /** {@code z(0.8)}, the normal quantile for 80% power. */
+    static final double Z_80 = 0.8416212335729143;
     static final double EXPANSION_FROM = 1e5;
 
     private static final double[] LANCZOS = {0.99999999999980993, 676.5203681218851, -1259.1392167224028,
@@ -34,20 +37,34 @@ public final class StudentT {
      * @param df degrees of freedom, at least 1 (two repeats), fractional allowed, {@code +Infinity} gives 1.959964
      */
     public static double quantile975(double df) {
+        return quantile(0.05, Z_975, df);
+    }
+
+    /**
+     * {@code t(0.8, df)}: the quantile for 80% power in a sample-size calculation, by the same method (its two-sided
+     * tail is 0.4); 1.376 for 1 degree of freedom, 1.061 for 2, 0.879 for 10, 0.842 for infinity.
+     *
+     * @param df degrees of freedom, at least 1, fractional allowed
+     */
+    public static double quantile80(double df) {
+        return quantile(0.4, Z_80, df);
+    }
+
+    /** The {@code t} whose two-sided tail is {@code tail}; {@code z} is the normal quantile, the limit. */
+    private static double quantile(double tail, double z, double df) {
         if (!(df >= 1)) {
             throw new IllegalArgumentException("degrees of freedom (" + df + ") must be at least 1 (two repeats)");
         }
         if (df >= EXPANSION_FROM) {
-            double z = Z_975;
             double z3 = z * z * z;
             return z + (z3 + z) / (4 * df) + (5 * z3 * z * z + 16 * z3 + 3 * z) / (96 * df * df);
         }
-        // the tail falls as t grows; t(0.975, 1) = 12.706 is the largest quantile asked for
-        double lo = Z_975;
+        // the tail falls as t grows; the quantile lies between the normal one and t(0.975, 1) = 12.706, the largest asked
+        double lo = z;
         double hi = 13;
         while (hi - lo > 1e-12) {
             double mid = (lo + hi) / 2;
-            if (twoSidedTail(mid, df) > 0.05) {
+            if (twoSidedTail(mid, df) > tail) {
                 lo = mid;
             } else {
                 hi = mid;

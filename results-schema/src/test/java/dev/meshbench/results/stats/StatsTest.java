@@ -56,6 +56,21 @@ class StatsTest {
     }
 
     @Test
+    @DisplayName("t(0.8, df) rounds to the published table's 3 decimals, is exact for df 1 and 2, and tends to z(0.8)")
+    void quantile80() {
+        // df 1 (Cauchy): tan((0.8 - 0.5) π) = 1.3763819; df 2: F(t) = 1/2 + t / (2 √(2 + t²)) = 0.8 gives
+        // t² = 0.36 (2 + t²), t² = 0.72 / 0.64 = 1.125
+        assertEquals(Math.tan(0.3 * Math.PI), StudentT.quantile80(1), 1e-9);
+        assertEquals(Math.sqrt(1.125), StudentT.quantile80(2), 1e-9);
+        // the table (NIST/SEMATECH 1.3.6.7.2, column 0.80): df 4, 10, 30
+        assertEquals(0.941, StudentT.quantile80(4), 0.0005);
+        assertEquals(0.879, StudentT.quantile80(10), 0.0005);
+        assertEquals(0.854, StudentT.quantile80(30), 0.0005);
+        assertEquals(0.8416212, StudentT.quantile80(1e9), 1e-7);
+        assertThrows(IllegalArgumentException.class, () -> StudentT.quantile80(0.5));
+    }
+
+    @Test
     @DisplayName("t(0.975, df) refuses fewer than 1 degree of freedom, saying so")
     void quantileRefusesTooFewDegrees() {
         assertEquals("degrees of freedom (0.5) must be at least 1 (two repeats)",
