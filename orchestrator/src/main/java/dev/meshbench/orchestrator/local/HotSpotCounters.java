@@ -32,7 +32,7 @@ public final class HotSpotCounters {
 
     /**
      * CPU time the JIT compiler threads of the JVM {@code pid} have used, milliseconds: its {@code C1 CompilerThre*} and
-     * {@code C2 CompilerThre*} threads' user + system time from {@code /proc/<pid>/task/*/stat}. The JIT's own
+     * {@code C2 CompilerThre*} threads' user + system time from {@code /proc/<pid>/task/<tid>/stat}. The JIT's own
      * compilation time ({@link #compilationMillis}) counts each compilation's elapsed time, which on a busy machine is
      * mostly waiting for a core (seen here: 600 ms of "compilation" in a 10-s window whose compiler threads used 20 ms
      * of CPU); this is the work the JIT does. Where there is no {@code /proc}, HotSpot's compilation time stands in.
