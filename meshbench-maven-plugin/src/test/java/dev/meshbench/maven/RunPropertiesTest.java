@@ -92,7 +92,7 @@ class RunPropertiesTest {
         assertEquals(60, c.stepSeconds());
         RunSettings notStudy = config(collect(Map.of("meshbench.study", "true"), Map.of(), Map.of("meshbench.study", "false")),
                 "sni", Path.of("."));
-        assertEquals(List.of(1, 5, 10, 20), notStudy.clients());
+        assertEquals(dev.meshbench.model.settings.Catalogue.CLIENTS.defaultParsed(), notStudy.clients());
     }
 
     @Test

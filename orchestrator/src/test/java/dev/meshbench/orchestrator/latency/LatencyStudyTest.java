@@ -94,7 +94,7 @@ class LatencyStudyTest {
     @Test
     @DisplayName("locally, a bad data plane or worker count is named")
     void badMeshLocally() {
-        assertEquals("meshbench.dataplane=istio: must be one of netty, envoy", failure("meshbench.dataplane", "istio"));
+        assertEquals("meshbench.dataplane=istio: must be one of auto, envoy, netty", failure("meshbench.dataplane", "istio"));
         assertEquals("meshbench.proxyWorkers=0: must be between 1 and 64 worker threads per proxy", failure("meshbench.proxyWorkers", "0"));
     }
 
