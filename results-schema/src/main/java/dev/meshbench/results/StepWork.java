@@ -15,15 +15,28 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param mongoPathBytesPerTransaction    bytes both ways through the first mesh hop on the MongoDB path (the hop
  *                                        counters); {@code null} when MongoDB traffic takes no mesh hop (bypass)
  *                                        or no hop counters were sampled
+ * @param serviceMs                       mean time a client request spent in the service that received it, by that
+ *                                        service's own timer, milliseconds with sub-millisecond resolution (JMeter's
+ *                                        are whole milliseconds): its calls to other services and to MongoDB through
+ *                                        the mesh are inside it, the ingress gateway and its own inbound sidecar are
+ *                                        not; the mean over the window, no percentiles; {@code null} where not sampled
  */
-@JsonPropertyOrder({"mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction"})
+@JsonPropertyOrder({"mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction",
+        "serviceMs"})
 public record StepWork(Double mongoCommandsPerTransaction, Double interServiceCallsPerTransaction,
-        Double mongoPathBytesPerTransaction) {
+        Double mongoPathBytesPerTransaction,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Double serviceMs) {
+
+    /** Work counted before the services' own timers were. */
+    public StepWork(Double mongoCommandsPerTransaction, Double interServiceCallsPerTransaction, Double mongoPathBytesPerTransaction) {
+        this(mongoCommandsPerTransaction, interServiceCallsPerTransaction, mongoPathBytesPerTransaction, null);
+    }
 
     public StepWork {
         nonNegative("mongoCommandsPerTransaction", mongoCommandsPerTransaction);
         nonNegative("interServiceCallsPerTransaction", interServiceCallsPerTransaction);
         nonNegative("mongoPathBytesPerTransaction", mongoPathBytesPerTransaction);
+        nonNegative("serviceMs", serviceMs);
     }
 
     private static void nonNegative(String name, Double v) {

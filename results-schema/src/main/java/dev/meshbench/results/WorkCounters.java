@@ -20,6 +20,14 @@ public final class WorkCounters {
      */
     public static final String LISTENER_BYTES = "listenerBytes";
 
+    /** Per service: client API requests it served (the routes the entry serves; not calls from other services). */
+    public static final String API_REQUESTS = "apiRequests";
+    /**
+     * Per service: the time it took over those requests by its own timer (Micrometer's {@code http.server.requests},
+     * sub-millisecond), in microseconds.
+     */
+    public static final String API_MICROS = "apiMicros";
+
     private WorkCounters() {
     }
 }

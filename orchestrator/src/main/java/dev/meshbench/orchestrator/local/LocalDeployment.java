@@ -309,6 +309,14 @@ public final class LocalDeployment implements Deployment {
         }
     }
 
+    /**
+     * A service's timer series that serve the client API ({@link dev.meshbench.component.AcmeairApi#PUBLIC}: what the
+     * entry routes), not the calls between services, the loaders or {@code /metrics}: Micrometer's labels name the method
+     * and the route's template ({@code uri="/customer/byid/{custid}"}).
+     */
+    static final java.util.function.Predicate<String> CLIENT_API = labels -> dev.meshbench.component.AcmeairApi.PUBLIC.stream()
+            .anyMatch(o -> labels.contains("method=\"" + o.method() + "\"") && labels.contains("uri=\"" + o.path() + "\""));
+
     @Override
     public Map<String, Map<String, Double>> workCounters() {
         Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
@@ -324,7 +332,10 @@ public final class LocalDeployment implements Deployment {
                         + "/metrics"), svc.name());
                 out.put(svc.name(), Map.of(
                         dev.meshbench.results.WorkCounters.MONGO_COMMANDS, PrometheusText.sum(metrics, "mongodb_driver_commands_seconds_count", "command", "ping"),
-                        dev.meshbench.results.WorkCounters.INTER_SERVICE_CALLS, PrometheusText.sum(metrics, "http_client_requests_seconds_count", null, null)));
+                        dev.meshbench.results.WorkCounters.INTER_SERVICE_CALLS, PrometheusText.sum(metrics, "http_client_requests_seconds_count", null, null),
+                        dev.meshbench.results.WorkCounters.API_REQUESTS, PrometheusText.sum(metrics, "http_server_requests_seconds_count", CLIENT_API),
+                        // micro-seconds, so that counters.csv's whole numbers keep the timer's sub-millisecond resolution
+                        dev.meshbench.results.WorkCounters.API_MICROS, PrometheusText.sum(metrics, "http_server_requests_seconds_sum", CLIENT_API) * 1e6));
             } catch (TargetException e) {
                 LOG.debug("work counters of {}: {}", svc.name(), e.getMessage());
             }

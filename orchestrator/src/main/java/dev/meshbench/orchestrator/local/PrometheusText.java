@@ -11,6 +11,11 @@ final class PrometheusText {
      */
     static double sum(String text, String name, String excludeLabel, String excludeValue) {
         String exclude = excludeLabel == null ? null : excludeLabel + "=\"" + excludeValue + "\"";
+        return sum(text, name, labels -> exclude == null || !(labels.contains("{" + exclude) || labels.contains("," + exclude)));
+    }
+
+    /** The sum of every sample of {@code name} whose label set (the text from its brace to its closing brace) {@code keep} accepts. */
+    static double sum(String text, String name, java.util.function.Predicate<String> keep) {
         double sum = 0;
         for (String line : text.split("\n")) {
             if (!(line.startsWith(name + "{") || line.startsWith(name + " "))) {
@@ -18,7 +23,7 @@ final class PrometheusText {
             }
             int close = line.lastIndexOf('}');
             String labels = close < 0 ? "" : line.substring(name.length(), close + 1);
-            if (exclude != null && (labels.contains("{" + exclude) || labels.contains("," + exclude))) {
+            if (!keep.test(labels)) {
                 continue;
             }
             String[] rest = line.substring(close < 0 ? name.length() : close + 1).trim().split(" ");

@@ -257,7 +257,10 @@ public final class CaseRun implements AutoCloseable {
                 long errors = steps.values().stream().mapToLong(JtlTail.StepCounts::errors).sum();
                 long now = System.currentTimeMillis();
                 checkDeadline(now - loadStart);
-                double tps = (total - last[0]) * 1000.0 / Math.max(1, now - last[1]);
+                // the first interval with samples runs from the first measured sample, not from when progress began
+                long since = last[0] == 0 ? Math.max(last[1], steps.values().stream().mapToLong(JtlTail.StepCounts::firstStartMs)
+                        .min().orElse(last[1])) : last[1];
+                double tps = (total - last[0]) * 1000.0 / Math.max(1, now - since);
                 last[0] = total;
                 last[1] = now;
                 int clients = tail.latestStep();

@@ -9,7 +9,12 @@ import dev.meshbench.results.StepWindow;
 import java.io.PrintStream;
 import java.util.Locale;
 
-/** The per-step summary printed at the end of a case, for people reading the build log. */
+/**
+ * The per-step summary printed at the end of a case, for people reading the build log. {@code avg ms}, {@code p90 ms},
+ * {@code p99 ms}: JMeter's, whole milliseconds; {@code svc ms}: the mean time in the service a request entered, by its
+ * own timer (sub-millisecond); {@code mesh ms/tx}: all mesh components; {@code path ms/tx}: the MongoDB path's share of
+ * it (egress gateway, SNI proxy, the sidecars' MongoDB share), where the cases differ.
+ */
 public final class StepTable {
     private StepTable() {
     }
@@ -29,20 +34,23 @@ public final class StepTable {
                 out.printf(Locale.ROOT, "[%s] DELIBERATELY SLOWED (meshbench.slowService): %s per API request%n", caseId, w.slowdown());
             }
         }
-        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %12s %12s %9s %9s %10s %7s %6s %7s%n", caseId, "clients",
-                "tx/s", "tx", "errors", "avg ms", "p90 ms", "p99 ms", "mesh ms/tx", "app ms/tx", "mongo/tx", "calls/tx",
-                "mongoB/tx", "host %", "runq", "jmeter%");
+        out.printf(Locale.ROOT, "[%s] %-7s %9s %8s %7s %8s %8s %8s %8s %12s %12s %12s %9s %9s %10s %7s %6s %7s%n", caseId, "clients",
+                "tx/s", "tx", "errors", "avg ms", "p90 ms", "p99 ms", "svc ms", "mesh ms/tx", "path ms/tx", "app ms/tx", "mongo/tx",
+                "calls/tx", "mongoB/tx", "host %", "runq", "jmeter%");
         for (StepResult s : results.steps()) {
             var lat = s.latencyMs();
             RoleCpu mesh = s.cpu() == null ? null : s.cpu().mesh();
             RoleCpu app = s.cpu() == null ? null : s.cpu().app();
             var w = s.work();
             var h = s.host();
-            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %12s %12s %9s %9s %10s %7s %6s %7s%s%n", caseId, s.clients(),
-                    s.throughputPerSecond(), s.transactions(), s.errors(),
+            var path = s.cpu() == null || s.cpu().attribution() == null ? null : s.cpu().attribution().mongoPath();
+            out.printf(Locale.ROOT, "[%s] %-7d %9.1f %8d %7d %8s %8s %8s %8s %12s %12s %12s %9s %9s %10s %7s %6s %7s%s%n", caseId,
+                    s.clients(), s.throughputPerSecond(), s.transactions(), s.errors(),
                     lat == null ? "-" : String.format(Locale.ROOT, "%.1f", lat.avg()),
                     lat == null ? "-" : Long.toString(lat.p90()), lat == null ? "-" : Long.toString(lat.p99()),
-                    perTx(mesh), perTx(app), w == null ? "-" : fixed(w.mongoCommandsPerTransaction(), 3),
+                    w == null ? "-" : fixed(w.serviceMs(), 3), perTx(mesh),
+                    path == null || path.cpuMsPerTransaction() == null ? "-" : String.format(Locale.ROOT, "%.3f", path.cpuMsPerTransaction()),
+                    perTx(app), w == null ? "-" : fixed(w.mongoCommandsPerTransaction(), 3),
                     w == null ? "-" : fixed(w.interServiceCallsPerTransaction(), 3),
                     w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0),
                     h == null ? "-" : fixed(h.busyPercent(), 1), h == null ? "-" : fixed(h.runQueue(), 1),

@@ -26,4 +26,23 @@ class PrometheusTextTest {
         assertEquals(4.0, PrometheusText.sum(TEXT, "http_client_requests_seconds_count", null, null), "a sample without labels");
         assertEquals(0.0, PrometheusText.sum(TEXT, "absent_metric", null, null));
     }
+
+    private static final String SERVER = """
+            http_server_requests_seconds_count{method="GET",status="200",uri="/customer/byid/{custid}"} 300
+            http_server_requests_seconds_sum{method="GET",status="200",uri="/customer/byid/{custid}"} 0.45
+            http_server_requests_seconds_count{method="POST",status="200",uri="/customer/byid/{custid}"} 100
+            http_server_requests_seconds_sum{method="POST",status="200",uri="/customer/byid/{custid}"} 0.25
+            http_server_requests_seconds_count{method="POST",status="200",uri="/customer/internal/validateid"} 500
+            http_server_requests_seconds_sum{method="POST",status="200",uri="/customer/internal/validateid"} 0.2
+            http_server_requests_seconds_count{method="GET",status="200",uri="/customer/loader/load"} 1
+            http_server_requests_seconds_sum{method="GET",status="200",uri="/customer/loader/load"} 3.0
+            """;
+
+    @Test
+    @DisplayName("a service's client API requests and their time: the routes the entry serves, not the calls between services or the loader")
+    void clientApiOnly() {
+        assertEquals(400.0, PrometheusText.sum(SERVER, "http_server_requests_seconds_count", LocalDeployment.CLIENT_API));
+        // 0.45 + 0.25 s over those 400 requests: 1.75 ms each, a figure JMeter's whole milliseconds cannot show
+        assertEquals(0.70, PrometheusText.sum(SERVER, "http_server_requests_seconds_sum", LocalDeployment.CLIENT_API), 1e-12);
+    }
 }

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /** The step table printed after each run: real figures in fixed columns, {@code -} for what was not measured, flags. */
 class StepTableTest {
-    private static final String HEADER = "[sni] clients      tx/s       tx  errors   avg ms   p90 ms   p99 ms   mesh ms/tx    app ms/tx"
+    private static final String HEADER = "[sni] clients      tx/s       tx  errors   avg ms   p90 ms   p99 ms   svc ms   mesh ms/tx   path ms/tx    app ms/tx"
             + "  mongo/tx  calls/tx  mongoB/tx  host %   runq jmeter%";
 
     private Locale before;
@@ -85,8 +85,8 @@ class StepTableTest {
                         new StepWork(0.75, 1.49, 400.4), new StepHost(99.2, 34.5, 2, 26.0, true), null, null)),
                 List.of());
         assertEquals(List.of(HEADER,
-                "[sni] 1           101.0     1511       0      9.4       21       47        4.493        7.040     0.723     1.500        415    85.6    3.3      26",
-                "[sni] 20          726.3    10959      12     27.3       55      100        0.579        1.532     0.750     1.490        400    99.2   34.5      26  SATURATED"),
+                "[sni] 1           101.0     1511       0      9.4       21       47        -        4.493            -        7.040     0.723     1.500        415    85.6    3.3      26",
+                "[sni] 20          726.3    10959      12     27.3       55      100        -        0.579            -        1.532     0.750     1.490        400    99.2   34.5      26  SATURATED"),
                 print(r));
     }
     @Test
@@ -103,9 +103,9 @@ class StepTableTest {
                 step(1, 90, 10, 6.0, new LatencyStats(90, 1, 2.0, 2, 3, 3, 4, 5), null, null, null, null, null),
                 step(5, 0, 250, 0, null, null, null, null, null, null)), List.of());
         List<String> lines = print(r);
-        assertEquals("[sni] 1             6.0       90      10      2.0        3        4            -            -         -         -          -       -      -       -",
+        assertEquals("[sni] 1             6.0       90      10      2.0        3        4        -            -            -            -         -         -          -       -      -       -",
                 lines.get(1));
-        assertEquals("[sni] 5             0.0        0     250        -        -        -            -            -         -         -          -       -      -       -",
+        assertEquals("[sni] 5             0.0        0     250        -        -        -        -            -            -            -         -         -          -       -      -       -",
                 lines.get(2));
         assertEquals(3, lines.size());
     }
@@ -120,9 +120,9 @@ class StepTableTest {
                 step(16, 2703, 0, 180.2, new LatencyStats(2703, 1, 50.0, 40, 80, 90, 120, 300), null, null, null, null,
                         new StepRate(300, 180.2, false))), List.of());
         List<String> lines = print(r);
-        assertEquals("[sni] 8           298.1     4470       0      5.0        8       12            -            -         -         -          -       -      -       -"
+        assertEquals("[sni] 8           298.1     4470       0      5.0        8       12        -            -            -            -         -         -          -       -      -       -"
                 + "  NOT STEADY  rate 298.1/300 req/s", lines.get(1));
-        assertEquals("[sni] 16          180.2     2703       0     50.0       80      120            -            -         -         -          -       -      -       -"
+        assertEquals("[sni] 16          180.2     2703       0     50.0       80      120        -            -            -            -         -         -          -       -      -       -"
                 + "  RATE NOT HELD 180.2/300 req/s", lines.get(2));
     }
 
@@ -136,9 +136,9 @@ class StepTableTest {
                 step(1, 90, 0, 6.0, new LatencyStats(90, 1, 2.0, 2, 3, 3, 4, 5), null, null, null, null, null),
                 step(5000, 900, 0, 7.0, new LatencyStats(900, 1, 2.0, 2, 3, 3, 4, 5), null, null, null, null, null)), List.of());
         List<String> lines = print(r);
-        assertEquals("[sni] 1             6.0       90       0      2.0        3        4            -            -         -         -          -       -      -       -",
+        assertEquals("[sni] 1             6.0       90       0      2.0        3        4        -            -            -            -         -         -          -       -      -       -",
                 lines.get(1));
-        assertEquals("[sni] 5000          7.0      900       0      2.0        3        4            -            -         -         -          -       -      -       -"
+        assertEquals("[sni] 5000          7.0      900       0      2.0        3        4        -            -            -            -         -         -          -       -      -       -"
                 + "  OVERRAN 128s/20s", lines.get(2));
     }
 

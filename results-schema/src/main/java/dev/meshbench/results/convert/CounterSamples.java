@@ -24,6 +24,8 @@ import java.util.TreeMap;
 final class CounterSamples {
     static final String MONGO_COMMANDS = WorkCounters.MONGO_COMMANDS;
     static final String INTER_SERVICE_CALLS = WorkCounters.INTER_SERVICE_CALLS;
+    static final String API_REQUESTS = WorkCounters.API_REQUESTS;
+    static final String API_MICROS = WorkCounters.API_MICROS;
     static final String MONGO_PATH_BYTES = WorkCounters.MONGO_PATH_BYTES;
     static final String LISTENER_BYTES = WorkCounters.LISTENER_BYTES;
     /** Host counters ({@link dev.meshbench.results.ResultsSchema#HOST_FILE}). */

@@ -159,7 +159,14 @@ public final class ResultsConverter {
         }
         return new StepWork(perTransaction(counters.increase(CounterSamples.MONGO_COMMANDS, a.windowStart, a.windowEnd), a),
                 perTransaction(counters.increase(CounterSamples.INTER_SERVICE_CALLS, a.windowStart, a.windowEnd), a),
-                perTransaction(counters.increase(CounterSamples.MONGO_PATH_BYTES, a.windowStart, a.windowEnd), a));
+                perTransaction(counters.increase(CounterSamples.MONGO_PATH_BYTES, a.windowStart, a.windowEnd), a),
+                serviceMs(counters.increase(CounterSamples.API_MICROS, a.windowStart, a.windowEnd),
+                        counters.increase(CounterSamples.API_REQUESTS, a.windowStart, a.windowEnd)));
+    }
+
+    /** Mean service time per client request in ms (3 decimals) from the timers' increases; {@code null} without them. */
+    static Double serviceMs(Double micros, Double requests) {
+        return micros == null || requests == null || !(requests > 0) ? null : Rounding.round(micros / requests / 1000, 3);
     }
 
     /**
