@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * The {@link RegressionGate}'s input from results files: per case, client step and metric, one value per passed run
- * (the repeats). Failed runs are left out; a metric a run did not measure (mesh CPU of the bypass case, which has
- * no mesh component) adds no value.
+ * (the repeats). Failed runs and calibration runs are left out; a metric a run did not measure (mesh CPU of the bypass
+ * case, which has no mesh component) adds no value, nor does throughput at a fixed rate (it is the offered load).
  */
 public final class GateCells {
     private GateCells() {
@@ -29,12 +29,15 @@ public final class GateCells {
     public static Map<RegressionGate.Key, List<Double>> of(Collection<RunResults> runs) {
         Map<RegressionGate.Key, List<Double>> cells = new TreeMap<>();
         for (RunResults r : runs) {
-            if (r.inputs().status() != RunStatus.PASSED) {
-                continue;
+            if (r.inputs().status() != RunStatus.PASSED || r.inputs().measurementOrDefault().calibrationOnly()) {
+                continue; // a calibration run set a sitting's rate; it measured no case's cost
             }
             String caseId = r.inputs().caseId();
             for (StepResult s : r.steps()) {
-                add(cells, caseId, s.clients(), RegressionGate.Metric.THROUGHPUT, s.throughputPerSecond());
+                if (s.rate() == null) {
+                    // at a fixed rate, throughput is the load the kit offered (a calibration's choice), not the system's
+                    add(cells, caseId, s.clients(), RegressionGate.Metric.THROUGHPUT, s.throughputPerSecond());
+                }
                 if (s.latencyMs() != null) {
                     add(cells, caseId, s.clients(), RegressionGate.Metric.P99, s.latencyMs().p99());
                 }

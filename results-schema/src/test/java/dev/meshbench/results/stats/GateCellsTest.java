@@ -55,6 +55,17 @@ class GateCellsTest {
     }
 
     @Test
+    @DisplayName("a calibration run (it set a sitting's rate) adds no cell: its bypass is a closed loop, not the case's measurement")
+    void calibrationRunsAreLeftOut() throws IOException {
+        Path calibration = copy("bypass-1", "e-calibration-bypass", false);
+        Files.writeString(calibration, Files.readString(calibration).replace("\"status\" : \"passed\"",
+                "\"measurement\" : {\"saturationThresholdPercent\" : 90, \"calibrationRun\" : true}, \"status\" : \"passed\""));
+        copy("bypass-1", "f-bypass", false);
+        Map<Key, List<Double>> cells = GateCells.of(GateCells.read(dir.resolve("baseline"), "meshbench.baseline"));
+        assertEquals(List.of(74.394), cells.get(new Key("bypass", 20, Metric.THROUGHPUT)), "the measured bypass only");
+    }
+
+    @Test
     @DisplayName("runs are comparable by target, data plane and workload")
     void comparable() throws IOException {
         RunResults netty = GateCells.read(copy("sni-1", "x", false), "p").get(0);
