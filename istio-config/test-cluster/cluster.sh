@@ -183,9 +183,11 @@ build_images() {
   mkdir -p "$stage/pilot/usr/local/bin" && cp "$ISTIO_CACHE/pilot-discovery" "$stage/pilot/usr/local/bin/"
   image "pilot-$ISTIO_TAG.tar" "$REGISTRY/pilot:$ISTIO_TAG" --layer "$IMAGES/base.rootfs.tar" --dir "$stage/pilot=/" \
     --entrypoint '["/usr/local/bin/pilot-discovery"]' --user 1337:1337
-  rootfs nginx nginx-light
+  rootfs nginx nginx-light,libnginx-mod-stream
+  # The SNI proxy (case sni): Debian builds the stream module as a module, which a whole nginx.conf of one's own (as
+  # istio-config's) does not load, so the entrypoint loads it.
   image nginx.tar "$REGISTRY/nginx:$DEBIAN_SUITE" --layer "$IMAGES/nginx.rootfs.tar" \
-    --entrypoint '["nginx", "-g", "daemon off;"]'
+    --entrypoint '["nginx", "-g", "load_module /usr/lib/nginx/modules/ngx_stream_module.so; daemon off;"]'
   rootfs prometheus prometheus
   image prometheus.tar "$REGISTRY/prometheus:$DEBIAN_SUITE" --layer "$IMAGES/prometheus.rootfs.tar" \
     --entrypoint '["/usr/bin/prometheus"]' --user 65534:65534

@@ -520,6 +520,13 @@ public final class Catalogue {
             .doc("leave the case (or cell) deployed after the run")
             .kubernetes().goals(EGRESS_RUN, LATENCY_STUDY).build();
 
+    public static final Setting<Double> CPU_REQUEST_SCALE = Setting.named("meshbench.kubernetes.cpuRequestScale")
+            .parser(Parsers.number(0, false, 1, true, "0.25"))
+            .defaultValue("1")
+            .doc("multiplies the CPU every container of the kit's manifests requests (limits stay): `istio-config`'s requests "
+                    + "add up to more than a 2-core node has; the scheduler, not the run, is what they affect")
+            .kubernetes().goals(EGRESS_RUN, LATENCY_STUDY, CLI).build();
+
     public static final Setting<Integer> READY_TIMEOUT_SECONDS = Setting.named("meshbench.kubernetes.readyTimeoutSeconds")
             .parser(Parsers.wholeNumber(1, 86_400, "seconds"))
             .defaultValue("300")
@@ -541,7 +548,7 @@ public final class Catalogue {
             "A Kubernetes cluster", List.of(KUBECONFIG, NAMESPACE, IMAGES_REGISTRY, IMAGES_TAG, IMAGES_SERVICES,
                     IMAGES_SNI_PROXY, MONGO_URI, MONGO_CA, MONGO_CIDR, MONGO_WILDCARD, INGRESS_URL, LATENCY_ENTRYPOINT_URL,
                     INGRESS_GATEWAY_NAMESPACE, EGRESS_GATEWAY_NAMESPACE, PROMETHEUS_URL, PROMETHEUS_SERVICE, KEEP,
-                    READY_TIMEOUT_SECONDS));
+                    READY_TIMEOUT_SECONDS, CPU_REQUEST_SCALE));
 
     /** Every setting, in the reference's order. */
     public static final List<Setting<?>> ALL = SECTIONS.values().stream().flatMap(List::stream).toList();

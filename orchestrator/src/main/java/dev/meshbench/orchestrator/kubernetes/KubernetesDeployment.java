@@ -99,6 +99,10 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         KeyPair jwt = KeyType.RSA_2048.generate();
         List<ObjectNode> docs = CaseManifests.render(c, s, workload,
                 Map.of("private.pem", Pem.privateKey(jwt.getPrivate()), "public.pem", Pem.publicKey(jwt.getPublic())));
+        if (CpuRequests.scale(docs, s.cpuRequestScale()) > 0) {
+            progress.printf("[%s] CPU requests of the kit's containers scaled by %s (-D%s); limits unchanged%n", c.id(),
+                    s.cpuRequestScale(), KubernetesSettings.P_CPU_REQUEST_SCALE);
+        }
         List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
         KubernetesDeployment d = new KubernetesDeployment(c, s, customers, flightDays, workload, ingressGateways, client, applier,
                 progress, docs, resources);

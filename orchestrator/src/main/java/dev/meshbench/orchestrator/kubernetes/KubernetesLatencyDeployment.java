@@ -111,6 +111,7 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         KubernetesLatencyDeployment d;
         try {
             List<ObjectNode> docs = LatencyManifests.render(cell, settings.namespace(), settings.images(), Kustomize.Files.packaged());
+            CpuRequests.scale(docs, settings.cpuRequestScale());
             List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
             progress.printf("[%s] checking the cluster at %s%n", cell.id(), client.getMasterUrl());
             ops.checkClusterAndNamespace();

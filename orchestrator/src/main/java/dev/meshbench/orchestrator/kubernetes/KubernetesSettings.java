@@ -38,10 +38,12 @@ import java.util.Optional;
  *                       latency study's gateway cells)
  * @param keep           leave everything deployed after the run
  * @param readyTimeout   how long rollouts may take
+ * @param cpuRequestScale what every container's CPU request in the kit's manifests is multiplied by, in (0, 1]
  */
 public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Optional<Mongo> mongo,
         Optional<URI> ingressUrl, Optional<URI> entrypointUrl, Optional<URI> prometheusUrl, String prometheusService,
-        String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout) {
+        String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout,
+        double cpuRequestScale) {
 
     public static final String P_KUBECONFIG = Catalogue.KUBECONFIG.name();
     public static final String P_NAMESPACE = Catalogue.NAMESPACE.name();
@@ -61,6 +63,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     public static final String P_INGRESS_GATEWAY_NAMESPACE = Catalogue.INGRESS_GATEWAY_NAMESPACE.name();
     public static final String P_KEEP = Catalogue.KEEP.name();
     public static final String P_READY_TIMEOUT = Catalogue.READY_TIMEOUT_SECONDS.name();
+    public static final String P_CPU_REQUEST_SCALE = Catalogue.CPU_REQUEST_SCALE.name();
 
     /** The image name the services' Deployments use in {@code istio-config}. */
     public static final String SERVICES_IMAGE = "acmeair-services";
@@ -71,6 +74,9 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
         Objects.requireNonNull(kubeconfig, "kubeconfig");
         Objects.requireNonNull(mongo, P_MONGO_URI);
         images = Map.copyOf(images);
+        if (!(cpuRequestScale > 0 && cpuRequestScale <= 1)) {
+            throw new IllegalArgumentException(P_CPU_REQUEST_SCALE + "=" + cpuRequestScale + ": must be more than 0 and at most 1");
+        }
         Catalogue.NAMESPACE.parse(namespace);
         Catalogue.EGRESS_GATEWAY_NAMESPACE.parse(egressGatewayNamespace);
         Catalogue.INGRESS_GATEWAY_NAMESPACE.parse(ingressGatewayNamespace);
@@ -108,7 +114,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     /** These settings with another namespace and keep flag. */
     public KubernetesSettings with(String otherNamespace, boolean otherKeep) {
         return new KubernetesSettings(kubeconfig, otherNamespace, images, mongo, ingressUrl, entrypointUrl, prometheusUrl,
-                prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout);
+                prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout, cpuRequestScale);
     }
 
     /** The external MongoDB, or an error naming the properties to set when there is none. */
@@ -149,7 +155,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
                 images, mongo, Catalogue.INGRESS_URL.read(p), Catalogue.LATENCY_ENTRYPOINT_URL.read(p), Catalogue.PROMETHEUS_URL.read(p),
                 Catalogue.PROMETHEUS_SERVICE.value(p), Catalogue.EGRESS_GATEWAY_NAMESPACE.value(p),
                 Catalogue.INGRESS_GATEWAY_NAMESPACE.value(p), Catalogue.KEEP.value(p),
-                Duration.ofSeconds(Catalogue.READY_TIMEOUT_SECONDS.value(p)));
+                Duration.ofSeconds(Catalogue.READY_TIMEOUT_SECONDS.value(p)), Catalogue.CPU_REQUEST_SCALE.value(p));
     }
 
     static Mongo mongo(Map<String, String> p) {
