@@ -15,7 +15,9 @@
 #   cluster.sh build           build or reuse binaries and images, cached under ~/.cache/meshbench (MESHBENCH_CACHE)
 #   cluster.sh up DIR          start the cluster, state in DIR (kubeconfig DIR/kubeconfig, logs DIR/*.log)
 #   cluster.sh istio DIR       install Istio (istioctl install: istiod, ingress and egress gateways) and Prometheus
+#   cluster.sh mongo DIR JAR   start the kit's embedded TLS MongoDB on DIR/host-ip:27017 (pods: mongo.meshbench.test)
 #   cluster.sh load DIR TAR..  import image archives (e.g. Jib's jib-image.tar) into the node's containerd
+#   cluster.sh tag             print the tag of the Istio images (meshbench.local/proxyv2:<tag>)
 #   cluster.sh down DIR        stop everything `up` started; release mounts, cgroups, the network namespace
 #
 # DIR/host-ip holds this machine's address as pods see it (10.231.0.1): a server that pods must reach binds there.
@@ -475,6 +477,17 @@ PROM
   log "Istio and Prometheus are up"
 }
 
+mongo() { # a TLS MongoDB outside the mesh, on this machine as pods see it: the kit's embedded one, stopped by down
+  local jar="$1"
+  [ -f "$DIR/host-ip" ] || { log "no cluster in $DIR (cluster.sh up $DIR first)"; exit 1; }
+  [ -f "$jar" ] || { log "$jar: no such file (the embedded MongoDB's jar: mvn -B package -DskipTests -pl embedded-mongo -am)"; exit 1; }
+  local host_ip; host_ip="$(cat "$DIR/host-ip")"
+  mkdir -p "$DIR/mongo"
+  start mongo java -jar "$jar" --host "$host_ip" --port 27017 --dir "$DIR/mongo" --server-name "$MONGO_NAME"
+  wait_for "MongoDB on $host_ip:27017" 60 grep -q MESHBENCH-READY "$DIR/mongo.log"
+  log "MongoDB (TLS) at $MONGO_NAME:27017 ($host_ip), CA $DIR/mongo/mongo-ca.pem"
+}
+
 load() { # import image archives into the node's containerd
   [ -S "$DIR/containerd.sock" ] || { log "no containerd in $DIR (cluster.sh up $DIR first)"; exit 1; }
   local f
@@ -536,7 +549,7 @@ down() {
   # CNI's cache of each pod's attachment (libcni keeps it in /var/lib/cni whatever the config says).
   rm -f /var/lib/cni/results/meshbench-*
   rm -rf "$DIR/pids" "$DIR/netns" "$DIR/etcd" "$DIR/pki" "$DIR/kubeconfig" "$DIR/viewer-token" "$DIR/containerd" \
-    "$DIR/kubelet" "$DIR/pod-logs" "$DIR"/*.kubeconfig "$DIR/containerd.sock" "$DIR/containerd.sock.ttrpc" "$DIR/cni/ipam"
+    "$DIR/kubelet" "$DIR/pod-logs" "$DIR"/*.kubeconfig "$DIR/containerd.sock" "$DIR/containerd.sock.ttrpc" "$DIR/cni/ipam" "$DIR/mongo"
   local left; left="$(awk -v d="$DIR/" 'index($5, d) == 1' /proc/self/mountinfo | wc -l)"
   [ "$left" -eq 0 ] || log "warning: $left mounts under $DIR remain"
 }
@@ -544,9 +557,11 @@ down() {
 cmd="${1:-}"; DIR="${2:-}"
 case "$cmd" in
   build) build ;;
+  tag) echo "$ISTIO_TAG" ;;
   up)   [ -n "$DIR" ] || { echo "usage: $0 up DIR" >&2; exit 2; }; up ;;
   istio) [ -n "$DIR" ] || { echo "usage: $0 istio DIR" >&2; exit 2; }; istio ;;
+  mongo) [ -n "$DIR" ] && [ -n "${3:-}" ] || { echo "usage: $0 mongo DIR EMBEDDED_MONGO_JAR" >&2; exit 2; }; mongo "$3" ;;
   load) [ -n "$DIR" ] && [ $# -ge 3 ] || { echo "usage: $0 load DIR IMAGE.tar..." >&2; exit 2; }; shift 2; load "$@" ;;
   down) [ -n "$DIR" ] || { echo "usage: $0 down DIR" >&2; exit 2; }; down ;;
-  *) echo "usage: $0 build | up DIR | istio DIR | load DIR IMAGE.tar... | down DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 build | tag | up DIR | istio DIR | mongo DIR JAR | load DIR IMAGE.tar... | down DIR" >&2; exit 2 ;;
 esac

@@ -202,11 +202,15 @@ public final class ClusterOps {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             List<String> notReady = new ArrayList<>();
+            List<String> notReadyNames = new ArrayList<>();
             for (Deployment d : wanted) {
                 String ns = Optional.ofNullable(d.getMetadata().getNamespace()).orElse(namespace);
                 Deployment now = call("reading Deployment " + ns + "/" + d.getMetadata().getName(),
                         () -> client.apps().deployments().inNamespace(ns).withName(d.getMetadata().getName()).get());
-                rolloutProblem(now, ns, d.getMetadata().getName()).ifPresent(notReady::add);
+                rolloutProblem(now, ns, d.getMetadata().getName()).ifPresent(p -> {
+                    notReady.add(p);
+                    notReadyNames.add(d.getMetadata().getName());
+                });
             }
             if (notReady.isEmpty()) {
                 return;
@@ -218,7 +222,7 @@ public final class ClusterOps {
                     String ns = Optional.ofNullable(d.getMetadata().getNamespace()).orElse(namespace);
                     why.append(podProblems(ns, d));
                 }
-                why.append(recentEvents(namespace));
+                why.append(recentEvents(namespace, notReadyNames));
                 throw new TargetException(why.toString());
             }
             sleep(1000);
@@ -289,21 +293,44 @@ public final class ClusterOps {
         return sb.toString();
     }
 
-    /** The namespace's last events (warnings first), for a message. */
-    String recentEvents(String ns) {
+    /**
+     * The namespace's last events for a message: first those about {@code about} (Deployments, their ReplicaSets and
+     * pods, by name prefix), then warnings, newest first. On a real cluster every starting pod adds readiness warnings,
+     * which would otherwise crowd out the one event that says why a rollout is stuck.
+     */
+    String recentEvents(String ns, List<String> about) {
         try {
             List<Event> events = new ArrayList<>(client.v1().events().inNamespace(ns).list().getItems());
             if (events.isEmpty()) {
                 return "; no events in namespace " + ns;
             }
-            events.sort(Comparator.comparing((Event e) -> !"Warning".equals(e.getType()))
-                    .thenComparing(e -> Optional.ofNullable(e.getLastTimestamp()).orElse(""), Comparator.reverseOrder()));
+            events.sort(Comparator.comparing((Event e) -> about.stream().noneMatch(n -> concerns(e, n)))
+                    .thenComparing((Event e) -> !"Warning".equals(e.getType()))
+                    .thenComparing(ClusterOps::when, Comparator.reverseOrder()));
             return "; recent events in " + ns + ": " + events.stream().limit(5).map(e -> e.getType() + " "
                     + e.getInvolvedObject().getKind() + "/" + e.getInvolvedObject().getName() + " " + e.getReason() + ": "
                     + e.getMessage()).collect(Collectors.joining(" | "));
         } catch (KubernetesClientException e) {
             return "; events unreadable: " + reason(e);
         }
+    }
+
+    /** Whether {@code e} is about Deployment {@code name} or one of its ReplicaSets or pods. */
+    static boolean concerns(Event e, String name) {
+        String object = Optional.ofNullable(e.getInvolvedObject()).map(o -> o.getName()).orElse("");
+        return object.equals(name) || object.startsWith(name + "-");
+    }
+
+    /**
+     * When an event last happened. Events written through events.k8s.io (the scheduler's FailedScheduling, since
+     * Kubernetes 1.2x) carry only {@code eventTime}, no {@code lastTimestamp}: found on the first real cluster, where
+     * sorting by {@code lastTimestamp} alone pushed the scheduler's reason out of the message.
+     */
+    static String when(Event e) {
+        return Optional.ofNullable(e.getLastTimestamp())
+                .or(() -> Optional.ofNullable(e.getEventTime()).map(t -> t.getTime()))
+                .or(() -> Optional.ofNullable(e.getFirstTimestamp()))
+                .orElse("");
     }
 
     /**

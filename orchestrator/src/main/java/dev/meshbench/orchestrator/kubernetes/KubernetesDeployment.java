@@ -132,7 +132,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
 
     /**
      * Waits for the rollouts only (and Istio's egress gateway in cases gateway and mtls, its ingress gateway with
-     * {@code ingress}): what a cluster without traffic, such as kwok's, can show.
+     * {@code ingress}): what a check of the rollouts alone needs.
      */
     public void awaitRollouts(Duration timeout) {
         if (egressCase.passes(HopKind.EGRESS_GATEWAY) && egressCase != EgressCase.SNI) {
@@ -221,8 +221,21 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         }
     }
 
+    /**
+     * CPU of the pods running now, once every rollout is complete: Prometheus keeps the series of pods a case or an
+     * earlier run deleted minutes ago, and their names fit the same Deployments ({@link #ownedBy}).
+     */
     private void startCpu() {
-        cpu = ClusterCpu.start(settings, forwards, namespaces(), this::componentOf, components(), started.minusSeconds(60));
+        java.util.Set<String> current = new java.util.HashSet<>();
+        for (String ns : namespaces()) {
+            client.pods().inNamespace(ns).list().getItems().stream()
+                    .filter(p -> p.getMetadata().getDeletionTimestamp() == null && "Running".equals(p.getStatus().getPhase()))
+                    .forEach(p -> current.add(ns + "/" + p.getMetadata().getName()));
+        }
+        cpu = ClusterCpu.start(settings, forwards, namespaces(),
+                labels -> current.contains(labels.getOrDefault("namespace", "") + "/" + labels.getOrDefault("pod", ""))
+                        ? componentOf(labels) : Optional.empty(),
+                components(), started.minusSeconds(60));
     }
 
     /** The kit's namespace, and where the Istio gateways the case uses run. */

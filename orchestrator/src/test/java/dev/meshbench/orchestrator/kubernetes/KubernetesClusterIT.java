@@ -24,6 +24,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,16 +37,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Kubernetes target's real code path (server-side apply, rollout waits, switching case, teardown, the server's
- * own errors) against a real control plane: kube-apiserver, kube-controller-manager and kube-scheduler with etcd,
- * and kwok running one fake node so pods become Running and rollouts complete. {@code .ci/run} starts it with
- * {@code istio-config/test-cluster/cluster.sh} and sets {@value #KUBECONFIG_ENV}; without it these tests are skipped.
- *
- * <p>kwok's pods run no containers and carry no traffic, so what needs traffic (the port-forwards, the services'
- * readiness, loading the database, Prometheus, JMeter) is not exercised here; the mock-server tests and the local
- * target cover those parts.
+ * own errors) against the real single-node cluster of {@code istio-config/test-cluster/cluster.sh}: Istio's istiod and
+ * gateways, sidecars injected, the services' image imported ({@value #IMAGE_ENV}) and the cluster's TLS MongoDB
+ * ({@code cluster.sh mongo}), so every pod becomes ready for real. {@code .ci/run} starts it and sets
+ * {@value #KUBECONFIG_ENV}; without it these tests are skipped. Traffic through the cases (JMeter, Prometheus, the
+ * proxies' counters) is {@code istio-config/test-cluster/e2e.sh}'s, a step of its own in {@code .ci/run}.
  */
 class KubernetesClusterIT {
     static final String KUBECONFIG_ENV = "MESHBENCH_TEST_KUBECONFIG";
+    /** The services' image as the cluster's containerd has it (imported, never pulled). */
+    static final String IMAGE_ENV = "MESHBENCH_TEST_SERVICES_IMAGE";
     private static final String NAMESPACE = "meshbench-it";
 
     private KubernetesClient client;
@@ -56,7 +57,27 @@ class KubernetesClusterIT {
         String kubeconfig = System.getenv(KUBECONFIG_ENV);
         assumeTrue(kubeconfig != null && Files.isRegularFile(Path.of(kubeconfig)), KUBECONFIG_ENV
                 + " names no kubeconfig: no test cluster (start one with istio-config/test-cluster/cluster.sh up DIR; istio DIR)");
+        assumeTrue(System.getenv(IMAGE_ENV) != null, IMAGE_ENV + " is not set: the services' image on the test cluster");
         client = client(Path.of(kubeconfig), Optional.empty());
+    }
+
+    /**
+     * The settings of the cluster {@code cluster.sh} made beside the kubeconfig: its MongoDB (name, CA, this machine's
+     * address as pods see it), the imported images, CPU requests scaled to its 2 cores.
+     */
+    static KubernetesSettings settings(Duration readyTimeout) {
+        Path state = Path.of(System.getenv(KUBECONFIG_ENV)).toAbsolutePath().getParent();
+        try {
+            String hostIp = Files.readString(state.resolve("host-ip")).trim();
+            KubernetesSettings.Mongo mongo = new KubernetesSettings.Mongo(URI.create("mongodb://mongo.meshbench.test:27017/?tls=true"),
+                    "mongo.meshbench.test", "*.meshbench.test", hostIp + "/32", Files.readString(state.resolve("mongo/mongo-ca.pem")));
+            return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE, System.getenv(IMAGE_ENV),
+                    KubernetesSettings.SNI_PROXY_IMAGE, "meshbench.local/nginx:bookworm"), Optional.of(mongo), Optional.empty(),
+                    Optional.empty(), Optional.empty(), "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 0.25);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("the test cluster's state beside " + System.getenv(KUBECONFIG_ENV)
+                    + " (cluster.sh up, then cluster.sh mongo)", e);
+        }
     }
 
     @AfterEach
@@ -74,13 +95,10 @@ class KubernetesClusterIT {
     }
 
     /**
-     * The target with the load through Istio's ingress gateway or not: {@code cluster.sh istio} installs a stand-in
-     * for the gateway (Deployment and Service labelled {@code istio: ingressgateway} in istio-system), so the check
-     * and the rollout wait of {@code meshbench.ingress=true} run against it.
+     * The target with the load through Istio's ingress gateway (installed by {@code cluster.sh istio}) or not.
      */
     private KubernetesTarget target(boolean keep, boolean ingress) {
-        KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120));
-        KubernetesSettings settings = s.with(NAMESPACE, keep);
+        KubernetesSettings settings = settings(Duration.ofSeconds(180)).with(NAMESPACE, keep);
         return new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL, ingress,
                 () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE,
                 new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -98,7 +116,7 @@ class KubernetesClusterIT {
         for (EgressCase c : EgressCase.values()) {
             try (KubernetesDeployment d = target(true, true).deploy(c, Path.of("logs"))) {
                 out.reset();
-                d.awaitRollouts(Duration.ofSeconds(120));
+                d.awaitRollouts(Duration.ofSeconds(180));
                 String gateways = c == EgressCase.GATEWAY || c == EgressCase.MTLS ? "egress and ingress gateways" : "ingress gateway";
                 assertTrue(out.toString(StandardCharsets.UTF_8).contains(" rollouts and Istio's " + gateways + "\n"), out.toString(StandardCharsets.UTF_8));
                 assertNotNull(client.resources(io.fabric8.istio.api.networking.v1.Gateway.class).inNamespace(NAMESPACE)
@@ -114,7 +132,7 @@ class KubernetesClusterIT {
                 }
                 String annotation = client.apps().deployments().inNamespace(NAMESPACE).withName("booking").get().getSpec()
                         .getTemplate().getMetadata().getAnnotations().get("traffic.sidecar.istio.io/excludeOutboundIPRanges");
-                assertEquals(c == EgressCase.BYPASS ? "10.20.30.40/32" : null, annotation,
+                assertEquals(c == EgressCase.BYPASS ? settings(Duration.ofSeconds(1)).requireMongo().cidr() : null, annotation,
                         "the bypass annotation must exist in case bypass only (server-side apply removes it after)");
                 ClusterInfo cluster = d.cluster().orElseThrow();
                 assertTrue(cluster.kubernetesVersion().startsWith("v1.31."), cluster.kubernetesVersion());
@@ -135,7 +153,7 @@ class KubernetesClusterIT {
     void withoutTheIngressTheRolloutWaitLeavesIstiosIngressGatewayOut() {
         try (KubernetesDeployment d = target(false, false).deploy(EgressCase.SIDECAR, Path.of("logs"))) {
             out.reset();
-            d.awaitRollouts(Duration.ofSeconds(120));
+            d.awaitRollouts(Duration.ofSeconds(180));
             String progress = out.toString(StandardCharsets.UTF_8);
             assertTrue(progress.contains("waiting for 4 rollouts\n"), progress);
             assertFalse(d.components().stream().anyMatch(c -> c.name().equals("ingress-gateway")));
@@ -144,12 +162,12 @@ class KubernetesClusterIT {
 
     /**
      * The latency study's path on a cluster up to where load would start: a gateway+sidecar cell at scale 5 applied
-     * by server-side apply, rolled out (kwok's pods become ready), then replaced by another cell and torn down. No
-     * load goes through it: kwok's pods run nothing.
+     * by server-side apply, rolled out (pods with sidecars ready), then replaced by another cell and torn down. No
+     * load goes through it.
      */
     @Test
     void deploysALatencyCellThenAnotherThenTearsDown() {
-        KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(120)).with(NAMESPACE, true);
+        KubernetesSettings s = settings(Duration.ofSeconds(180)).with(NAMESPACE, true);
         PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
         LatencyCell gatewaySidecar5 = new LatencyCell("double", 5, true, true);
         try (KubernetesLatencyDeployment d = KubernetesLatencyDeployment.start(gatewaySidecar5, s,

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# End-to-end test of the Kubernetes target on the real cluster `cluster.sh up` + `cluster.sh istio` made: each of the
+# five cases runs through the kit's own command (meshbench.jar run), then the proxies' own counters prove the path.
+#
+#   e2e.sh STATE_DIR SERVICES_IMAGE_TAR [CASE...]      (from the checkout's root, after mvn package and
+#                                                       cluster.sh up, istio and mongo)
+#
+# Per case: transactions with 0 errors and CPU for every component (results.json); every request of JMeter through
+# Istio's ingress gateway (its Envoy's request counter against the JTL); MongoDB's bytes through the egress gateway in
+# gateway, mtls and sni and not in bypass and sidecar (Envoy's per-cluster counters); in bypass, nothing of MongoDB's
+# in the sidecar; the sidecar's own MongoDB cluster in sidecar; mTLS from sidecar to gateway with istiod-issued SPIFFE
+# certificates in mtls and sni, plain TLS passed through in gateway; nginx's SNI routing in sni (its log). And in mtls,
+# a pod without a sidecar is refused by the egress gateway. Exits 1 if any check fails.
+set -euo pipefail
+
+STATE="$(cd "${1:?usage: e2e.sh STATE_DIR SERVICES_IMAGE_TAR [CASE...]}" && pwd)"
+IMAGE_TAR="${2:?usage: e2e.sh STATE_DIR SERVICES_IMAGE_TAR [CASE...]}"
+shift 2
+CASES=("$@")
+[ ${#CASES[@]} -gt 0 ] || CASES=(bypass sidecar gateway mtls sni)
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export KUBECONFIG="$STATE/kubeconfig"
+NS=acmeair
+MONGO_NAME=mongo.meshbench.test
+SERVICES_IMAGE=meshbench.local/acmeair-services:e2e
+HOST_IP="$(cat "$STATE/host-ip")"
+WORK="$(mktemp -d)"
+failures=0
+
+log() { echo "e2e: $(date +%H:%M:%S) $*" >&2; }
+check() { # description, command...: PASS or FAIL, never stops the script
+  local what="$1"; shift
+  if "$@"; then echo "e2e: PASS $what"; else echo "e2e: FAIL $what"; failures=$((failures + 1)); fi
+}
+cleanup() {
+  kubectl delete namespace "$NS" --ignore-not-found --wait=false >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+stats() { # namespace, workload: Envoy's counters, "name: value" per line
+  kubectl exec -n "$1" "$2" -c istio-proxy -- pilot-agent request GET stats 2>/dev/null
+}
+sum() { # regex over stat names: the sum of the matching counters
+  awk -v re="$1" -F': ' '$1 ~ re && $2 ~ /^[0-9]+$/ {s += $2} END {print s + 0}'
+}
+positive() { [ "${1:-0}" -gt 0 ]; }
+zero() { [ "${1:-0}" -eq 0 ]; }
+
+# The services' image, retagged so the run names it. MongoDB is the cluster's (cluster.sh mongo).
+python3 - "$IMAGE_TAR" "$WORK/services.tar" "$SERVICES_IMAGE" <<'PY'
+import json, sys, tarfile
+src, dst, ref = sys.argv[1:]
+with tarfile.open(src) as t, tarfile.open(dst, "w") as out:
+    for m in t.getmembers():
+        f = t.extractfile(m) if m.isfile() else None
+        if m.name == "manifest.json":
+            man = json.load(f); man[0]["RepoTags"] = [ref]
+            import io; data = json.dumps(man).encode(); m.size = len(data); out.addfile(m, io.BytesIO(data))
+        else:
+            out.addfile(m, f)
+PY
+bash "$HERE/cluster.sh" load "$STATE" "$WORK/services.tar"
+[ -f "$STATE/mongo/mongo-ca.pem" ] || { log "no MongoDB in $STATE: cluster.sh mongo $STATE embedded-mongo/target/embedded-mongo.jar"; exit 1; }
+
+run_case() { # case: the kit's own run, left deployed for the checks
+  java -jar orchestrator/target/meshbench.jar run --case "$1" \
+    -Dmeshbench.target=kubernetes -Dmeshbench.kubeconfig="$KUBECONFIG" \
+    -Dmeshbench.mongo.uri="mongodb://$MONGO_NAME:27017/?tls=true" -Dmeshbench.mongo.ca="$STATE/mongo/mongo-ca.pem" \
+    -Dmeshbench.mongo.cidr="$HOST_IP/32" -Dmeshbench.images.services="$SERVICES_IMAGE" \
+    -Dmeshbench.images.sniProxy=meshbench.local/nginx:bookworm -Dmeshbench.kubernetes.cpuRequestScale=0.25 \
+    -Dmeshbench.load=closed -Dmeshbench.clients=2 -Dmeshbench.stepSeconds=40 -Dmeshbench.warmup=0 \
+    -Dmeshbench.warmupSeconds=5 -Dmeshbench.maxErrorPercent=0 -Dmeshbench.keep=true \
+    -Dmeshbench.resultsDir="$WORK/results"
+}
+
+for c in "${CASES[@]}"; do
+  log "case $c: the kit's run"
+  # Istio's gateways outlive the cases: their counters are compared with what they were before this run.
+  ingress_before=$(stats istio-system deploy/istio-ingressgateway | sum '^http\..*\.downstream_rq_total$')
+  egress_before=$(stats istio-system deploy/istio-egressgateway)
+  if ! run_case "$c" >"$WORK/$c.log" 2>&1; then
+    echo "e2e: FAIL case $c: the run failed; its output ends:"; tail -n 15 "$WORK/$c.log" | sed "s/^/e2e:   /"; failures=$((failures + 1)); continue
+  fi
+  run_dir="$(ls -d "$WORK/results/"*-"$c" | sort | tail -1)"
+  check "$c: transactions with 0 errors" python3 "$HERE/e2e_results.py" "$run_dir/results.json" tx
+  check "$c: every component has CPU series from Prometheus" python3 "$HERE/e2e_results.py" "$run_dir/results.json" cpu
+
+  samples=$(($(wc -l < "$run_dir/samples.jtl") - 1))
+  ingress=$(( $(stats istio-system deploy/istio-ingressgateway | sum '^http\..*\.downstream_rq_total$') - ingress_before ))
+  check "$c: all $samples JMeter samples through the ingress gateway ($ingress requests there during the run)" [ "$ingress" -ge "$samples" ]
+
+  sidecar=$(stats "$NS" deploy/customer)
+  egress=$(stats istio-system deploy/istio-egressgateway)
+  mongo_re="^cluster\\.outbound\\|27017\\|\\|$MONGO_NAME;?\\.upstream_cx_tx_bytes_total$"
+  mongo_at_egress=$(( $(echo "$egress" | sum "$mongo_re") - $(echo "$egress_before" | sum "$mongo_re") ))
+  handshakes_at_egress=$(( $(echo "$egress" | sum '^listener\..*\.ssl\.handshake$') - $(echo "$egress_before" | sum '^listener\..*\.ssl\.handshake$') ))
+  case "$c" in
+    bypass)
+      check "bypass: no MongoDB bytes at the egress gateway ($mongo_at_egress)" zero "$mongo_at_egress"
+      check "bypass: the sidecar saw nothing of MongoDB (27017 and passthrough: $(echo "$sidecar" | sum '(27017|PassthroughCluster).*(cx_total|bytes_total)$'))" \
+        zero "$(echo "$sidecar" | sum '(27017|PassthroughCluster).*(cx_total|bytes_total)$')" ;;
+    sidecar)
+      check "sidecar: no MongoDB bytes at the egress gateway ($mongo_at_egress)" zero "$mongo_at_egress"
+      check "sidecar: MongoDB's bytes through the sidecar's own cluster for it" \
+        positive "$(echo "$sidecar" | sum "^cluster\\.outbound\\|27017\\|\\|$MONGO_NAME;?\\.upstream_cx_tx_bytes_total$")" ;;
+    gateway)
+      check "gateway: MongoDB's bytes through the egress gateway ($mongo_at_egress)" positive "$mongo_at_egress"
+      check "gateway: TLS passed through, not terminated, at the gateway ($handshakes_at_egress handshakes there)" \
+        zero "$handshakes_at_egress" ;;
+    mtls|sni)
+      if [ "$c" = mtls ]; then
+        gw_handshakes=$handshakes_at_egress; gw=(istio-system deploy/istio-egressgateway)
+        check "mtls: MongoDB's bytes through the egress gateway ($mongo_at_egress)" positive "$mongo_at_egress"
+      else
+        gw_stats="$(stats "$NS" deploy/meshbench-egressgateway)"; gw=("$NS" deploy/meshbench-egressgateway)
+        gw_handshakes=$(echo "$gw_stats" | sum '^listener\..*\.ssl\.handshake$')
+        check "sni: MongoDB's bytes through the kit's egress gateway to the SNI proxy" \
+          positive "$(echo "$gw_stats" | sum '^cluster\.outbound\|27017\|\|sni-proxy\.local;?\.upstream_cx_tx_bytes_total$')"
+        check "sni: no MongoDB bytes at Istio's egress gateway ($mongo_at_egress)" zero "$mongo_at_egress"
+      fi
+      check "$c: mTLS handshakes from the sidecar to the egress gateway" \
+        positive "$(echo "$sidecar" | sum '^cluster\.outbound\|443\|.*egressgateway.*\.ssl\.handshake$')"
+      check "$c: mTLS handshakes at the egress gateway's listener ($gw_handshakes)" positive "$gw_handshakes"
+      check "$c: the gateway's certificate is istiod's, a SPIFFE identity" \
+        sh -c "kubectl exec -n ${gw[0]} ${gw[1]} -c istio-proxy -- pilot-agent request GET certs 2>/dev/null | grep -q '\"uri\": \"spiffe://cluster.local/ns/'" ;;
+  esac
+  if [ "$c" = mtls ]; then
+    # A pod without a sidecar, speaking TLS to the egress gateway as the sidecar would (SNI of MongoDB's name) but
+    # without the mesh's client certificate: the gateway must refuse it.
+    out=$(kubectl run -n "$NS" e2e-no-sidecar --restart=Never --rm -i --quiet --image "meshbench.local/proxyv2:$(bash "$HERE/cluster.sh" tag)" \
+      --overrides='{"metadata":{"annotations":{"sidecar.istio.io/inject":"false"}},"spec":{"containers":[{"name":"e2e-no-sidecar","image":"meshbench.local/proxyv2:'"$(bash "$HERE/cluster.sh" tag)"'","imagePullPolicy":"Never","command":["sh","-c","echo | openssl s_client -connect istio-egressgateway.istio-system:443 -servername '"$MONGO_NAME"' 2>&1; echo exit=$?"]}]}}' \
+      2>&1 || true)
+    echo "$out" | grep -iE "alert|errno|exit=|handshake" | head -5 | sed 's/^/e2e:   /'
+    # TLS 1.3: the gateway asks for the mesh's client certificate and, given none, ends the handshake with alert 116.
+    check "mtls: a pod without a sidecar is refused by the egress gateway (alert: certificate required)" \
+      sh -c "echo \"\$1\" | grep -q 'alert certificate required' && echo \"\$1\" | grep -q 'exit=1'" _ "$out"
+  fi
+  if [ "$c" = sni ]; then
+    # The MongoDB connections are pooled; nginx logs each when it closes, so stop the services first.
+    kubectl scale -n "$NS" deployment auth customer flight booking --replicas=0 >/dev/null
+    kubectl wait -n "$NS" --for=delete pod -l 'app in (auth,customer,flight,booking)' --timeout=60s >/dev/null || true
+    check "sni: nginx routed by the ClientHello's server name to $MONGO_NAME:27017" \
+      sh -c "kubectl logs -n $NS deploy/meshbench-egressgateway -c sni-proxy | grep -q -- '-> $MONGO_NAME:27017 [1-9]'"
+  fi
+  kubectl delete namespace "$NS" --wait=true --timeout=120s >/dev/null
+done
+
+if [ "$failures" -gt 0 ]; then echo "e2e: $failures check(s) failed"; exit 1; fi
+echo "e2e: all checks passed (${CASES[*]})"
