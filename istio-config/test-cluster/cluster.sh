@@ -546,7 +546,12 @@ down() {
     ip netns del "$NETNS" && log "removed network namespace $NETNS"
   fi
   ip link del mbhost0 2>/dev/null || true
-  # CNI's cache of each pod's attachment (libcni keeps it in /var/lib/cni whatever the config says).
+  # CNI's cache of each pod's attachments (libcni keeps it in /var/lib/cni whatever the config says): files named
+  # <network>-<sandbox id>-<interface>, for this cluster's network and containerd's loopback.
+  local sb
+  for sb in $(ls "$DIR/containerd/root/io.containerd.grpc.v1.cri/sandboxes" 2>/dev/null); do
+    rm -f /var/lib/cni/results/*-"$sb"-*
+  done
   rm -f /var/lib/cni/results/meshbench-*
   rm -rf "$DIR/pids" "$DIR/netns" "$DIR/etcd" "$DIR/pki" "$DIR/kubeconfig" "$DIR/viewer-token" "$DIR/containerd" \
     "$DIR/kubelet" "$DIR/pod-logs" "$DIR"/*.kubeconfig "$DIR/containerd.sock" "$DIR/containerd.sock.ttrpc" "$DIR/cni/ipam" "$DIR/mongo"
