@@ -354,6 +354,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
                     .filter(ct -> ComponentNames.SNI_PROXY.equals(ct.getName())).findFirst()
                     .ifPresent(ct -> versions.put(ComponentNames.SNI_PROXY, ct.getImage()));
         }
+        versions.putAll(ClusterFacts.proxyFacts(client, settings.namespace()));
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 

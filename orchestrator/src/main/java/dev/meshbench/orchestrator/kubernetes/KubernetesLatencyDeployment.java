@@ -299,6 +299,7 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
                 versions.put(ComponentNames.INGRESS_GATEWAY, "istio-proxy " + v);
             }
         });
+        versions.putAll(ClusterFacts.proxyFacts(client, settings.namespace()));
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 
