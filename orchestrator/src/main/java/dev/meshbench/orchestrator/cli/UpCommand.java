@@ -15,6 +15,7 @@ import dev.meshbench.orchestrator.plan.PlanOptions;
 import dev.meshbench.orchestrator.run.RunSettings;
 import java.nio.file.Path;
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -25,9 +26,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-/** Brings one case up on the local target and keeps it up until Ctrl-C, for people to poke at. */
+/**
+ * Brings one case up and keeps it up until Ctrl-C, for people to poke at: on the local target, or with
+ * {@code -Dmeshbench.target=kubernetes} on a cluster (the run's cluster settings, given as {@code -D}).
+ */
 @Command(name = "up", mixinStandardHelpOptions = true,
-        description = "Start one egress case on the local target, print its endpoints, and keep it up until Ctrl-C.")
+        description = "Start one egress case on the local target (or a cluster: -Dmeshbench.target=kubernetes and the run's "
+                + "cluster settings), print its endpoints, and keep it up until Ctrl-C.")
 final class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -70,9 +75,17 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--nginx-binary", description = "nginx binary with the stream module (default: nginx on PATH).")
     String nginxBinary;
 
+    @Option(names = "-D", paramLabel = "meshbench.<name>=<value>", mapFallbackValue = "",
+            description = "A run's setting (repeatable): -Dmeshbench.target=kubernetes brings the case up on a cluster, with "
+                    + "the cluster settings of docs/settings.md (kubeconfig, images, MongoDB, ...).")
+    Map<String, String> settings = new LinkedHashMap<>();
+
     @Override
     public Integer call() throws InterruptedException {
         EgressCase c = EgressCase.byId(caseId);
+        if ("kubernetes".equals(settings.get(Catalogue.TARGET.name()))) {
+            return upOnCluster(c);
+        }
         Path logs = (logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id())).toAbsolutePath().normalize();
         PlanOptions options;
         try {
@@ -110,6 +123,52 @@ final class UpCommand implements Callable<Integer> {
                     return 1;
                 }
             }
+        }
+        return 0;
+    }
+
+    /** The case on a cluster: applied, rolled out, database loaded; torn down at Ctrl-C unless meshbench.keep. */
+    private int upOnCluster(EgressCase c) throws InterruptedException {
+        dev.meshbench.orchestrator.kubernetes.KubernetesSettings cluster;
+        boolean ingressOn;
+        try {
+            Catalogue.CUSTOMERS.parseAs("--customers", Integer.toString(customers));
+            Catalogue.FLIGHT_DAYS.parseAs("--flight-days", Integer.toString(flightDays));
+            ingressOn = Catalogue.INGRESS.parseAs("--ingress", ingress);
+            cluster = dev.meshbench.orchestrator.kubernetes.KubernetesSettings.fromProperties(settings);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Path logs = (logDir != null ? logDir : projectRoot.resolve("target/meshbench-up/" + c.id())).toAbsolutePath().normalize();
+        System.out.printf("meshbench up: case %s (%s) on the cluster%n  %s%n", c.id(), c.studyName(), c.description());
+        long t0 = System.nanoTime();
+        CountDownLatch done = new CountDownLatch(1);
+        try (dev.meshbench.orchestrator.kubernetes.KubernetesDeployment d = dev.meshbench.orchestrator.kubernetes.KubernetesTarget.of(
+                cluster, customers, flightDays, dev.meshbench.results.WorkloadInfo.ORIGINAL, ingressOn, System.out).deploy(c, logs)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                d.close();
+                done.countDown();
+            }, "meshbench-up-shutdown"));
+            d.awaitReady(cluster.readyTimeout());
+            System.out.printf("%nCase %s is up on the cluster in %.1f s, namespace %s.%n", c.id(), (System.nanoTime() - t0) / 1e9,
+                    cluster.namespace());
+            Map<String, URI> entries = d.endpoints().services();
+            if (ingressOn) {
+                URI entry = d.endpoints().entry().orElse(entries.values().iterator().next());
+                System.out.printf("Entry (Istio's ingress gateway: the client API only): %s%n", entry);
+                System.out.printf("  original Acmeair driver: jmeter -n -t AcmeAir-microservices-mpJwt.jmx -JHOST=%s -JPORT=%d ...%n",
+                        entry.getHost(), entry.getPort());
+            } else {
+                System.out.println("Services (port-forwards to each Service):");
+                entries.forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
+            }
+            System.out.println("Service admin (port-forwards to each Service, where the kit loads data):");
+            d.serviceAdmin().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
+            System.out.printf("Proxies: kubectl exec -n %s deploy/<service> -c istio-proxy -- pilot-agent request GET stats%n",
+                    cluster.namespace());
+            System.out.println(cluster.keep() ? "Ctrl-C ends this command and leaves the case deployed (meshbench.keep)."
+                    : "Ctrl-C tears the case down.");
+            done.await();
         }
         return 0;
     }
