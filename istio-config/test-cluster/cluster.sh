@@ -14,7 +14,8 @@
 #
 #   cluster.sh build           build or reuse binaries and images, cached under ~/.cache/meshbench (MESHBENCH_CACHE)
 #   cluster.sh up DIR          start the cluster, state in DIR (kubeconfig DIR/kubeconfig, logs DIR/*.log)
-#   cluster.sh istio DIR       install Istio (istioctl install: istiod, ingress and egress gateways) and Prometheus
+#   cluster.sh istio DIR       install Istio (MESHBENCH_ISTIO_PROXY_IMAGE=<image>: a real istio-proxy instead of upstream Envoy)
+#                               (istioctl install: istiod, ingress and egress gateways) and Prometheus
 #   cluster.sh mongo DIR JAR   start the kit's embedded TLS MongoDB on DIR/host-ip:27017 (pods: mongo.meshbench.test)
 #   cluster.sh load DIR TAR..  import image archives (e.g. Jib's jib-image.tar) into the node's containerd
 #   cluster.sh tag             print the tag of the Istio images (meshbench.local/proxyv2:<tag>)
@@ -466,8 +467,17 @@ istio() {
   [ -f "$DIR/kubeconfig" ] || { log "no cluster in $DIR (cluster.sh up $DIR first)"; exit 1; }
   local kc=(kubectl --kubeconfig "$DIR/kubeconfig")
   log "installing Istio $ISTIO_TAG (istioctl install: istiod, ingress and egress gateways)"
-  "$ISTIO_CACHE/istioctl" --kubeconfig "$DIR/kubeconfig" install -y \
-    -f <(sed -e "s#@HUB@#$REGISTRY#g" -e "s#@TAG@#$ISTIO_TAG#g" "$HERE/istio-operator.yaml") >"$DIR/istioctl.log" 2>&1 \
+  # The proxy: pilot-agent with upstream Envoy (and istiod's switches for it), or a real istio-proxy image the
+  # node's containerd already has (cluster.sh load), with nothing switched off.
+  local drop='/#upstream-envoy/d' proxy=()
+  if [ -n "${MESHBENCH_ISTIO_PROXY_IMAGE:-}" ]; then
+    log "proxy image $MESHBENCH_ISTIO_PROXY_IMAGE (MESHBENCH_ISTIO_PROXY_IMAGE): istiod's switches for upstream Envoy left out"
+    proxy=(--set "values.global.proxy.image=$MESHBENCH_ISTIO_PROXY_IMAGE")
+  else
+    drop='s/  #upstream-envoy$//'
+  fi
+  "$ISTIO_CACHE/istioctl" --kubeconfig "$DIR/kubeconfig" install -y "${proxy[@]}" \
+    -f <(sed -e "s#@HUB@#$REGISTRY#g" -e "s#@TAG@#$ISTIO_TAG#g" -e "$drop" "$HERE/istio-operator.yaml") >"$DIR/istioctl.log" 2>&1 \
     || { log "istioctl install failed; last lines of $DIR/istioctl.log:"; tail -n 30 "$DIR/istioctl.log" >&2; exit 1; }
   log "starting Prometheus (Debian's) in istio-system, scraping the kubelet's cAdvisor"
   "${kc[@]}" apply -f - >/dev/null <<PROM
