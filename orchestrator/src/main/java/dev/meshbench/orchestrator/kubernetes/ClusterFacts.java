@@ -81,6 +81,15 @@ public final class ClusterFacts {
         return out;
     }
 
+    /**
+     * {@link #proxyFacts} as one phrase for the value of each Istio proxy in {@code run.json}'s
+     * {@code dataPlane.versions} (whose keys are component kinds), e.g. {@code proxy image meshbench.local/proxyv2:1.29;
+     * Envoy 9e55.../1.40.0/Clean/RELEASE/BoringSSL; istiod PILOT_ENABLE_ALPN_FILTER=false}; empty when nothing was read.
+     */
+    static String describe(Map<String, String> facts) {
+        return facts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining("; "));
+    }
+
     /** The line {@code metrics: [...]} under {@code defaultProviders:} of a mesh config, as written. */
     static Optional<String> defaultMetricsProviders(String mesh) {
         Matcher m = Pattern.compile("(?m)^defaultProviders:\\s*\\n(?:[ \\t]+.*\\n)*?[ \\t]+metrics:\\s*(\\[[^\\]]*\\])").matcher(mesh + "\n");

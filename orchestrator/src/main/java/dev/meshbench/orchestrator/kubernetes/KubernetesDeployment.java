@@ -354,7 +354,11 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
                     .filter(ct -> ComponentNames.SNI_PROXY.equals(ct.getName())).findFirst()
                     .ifPresent(ct -> versions.put(ComponentNames.SNI_PROXY, ct.getImage()));
         }
-        versions.putAll(ClusterFacts.proxyFacts(client, settings.namespace()));
+        // dataPlane.versions' keys are component kinds: the proxies' facts go into the value of each Istio proxy.
+        String facts = ClusterFacts.describe(ClusterFacts.proxyFacts(client, settings.namespace()));
+        if (!facts.isEmpty()) {
+            versions.replaceAll((kind, v) -> v.startsWith("istio-proxy ") ? v + " (" + facts + ")" : v);
+        }
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 

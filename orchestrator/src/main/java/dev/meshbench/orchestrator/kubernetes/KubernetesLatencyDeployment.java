@@ -299,7 +299,11 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
                 versions.put(ComponentNames.INGRESS_GATEWAY, "istio-proxy " + v);
             }
         });
-        versions.putAll(ClusterFacts.proxyFacts(client, settings.namespace()));
+        // dataPlane.versions' keys are component kinds: the proxies' facts go into the value of each Istio proxy.
+        String facts = ClusterFacts.describe(ClusterFacts.proxyFacts(client, settings.namespace()));
+        if (!facts.isEmpty()) {
+            versions.replaceAll((kind, v) -> v.startsWith("istio-proxy ") ? v + " (" + facts + ")" : v);
+        }
         return new DataPlaneInfo(planned.name(), versions, planned.workers(), planned.sidecarMtls(), planned.ingress(), planned.tlsProvider());
     }
 

@@ -31,4 +31,18 @@ class ClusterFactsTest {
         assertEquals(Optional.empty(), ClusterFacts.tag("registry.example:5000/istio/pilot"));
         assertEquals(Optional.empty(), ClusterFacts.tag("docker.io/istio/pilot@sha256:abc"));
     }
+
+    @Test
+    @DisplayName("the proxies' facts read as one phrase, in the order read, which run.json's data plane accepts as a value")
+    void describe() {
+        java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
+        assertEquals("", ClusterFacts.describe(facts));
+        facts.put("proxy image", "meshbench.local/proxyv2:1.29-dev");
+        facts.put("istiod switches", "PILOT_ENABLE_METADATA_EXCHANGE=false, PILOT_ENABLE_ALPN_FILTER=false");
+        String phrase = ClusterFacts.describe(facts);
+        assertEquals("proxy image meshbench.local/proxyv2:1.29-dev; istiod switches PILOT_ENABLE_METADATA_EXCHANGE=false, "
+                + "PILOT_ENABLE_ALPN_FILTER=false", phrase);
+        new dev.meshbench.results.DataPlaneInfo("istio", java.util.Map.of("sidecar", "istio-proxy 1.29-dev (" + phrase + ")"),
+                null, true, true, null);
+    }
 }
