@@ -61,20 +61,23 @@ public final class ClusterFacts {
             pod.flatMap(p -> p.getSpec().getContainers().stream().filter(c -> "istio-proxy".equals(c.getName())).findFirst())
                     .ifPresent(c -> out.put("proxy image", c.getImage()));
             pod.flatMap(p -> envoyVersion(client, namespace, p.getMetadata().getName())).ifPresent(v -> out.put("proxy envoy", v));
-            client.apps().deployments().inAnyNamespace().withLabel("app", "istiod").list().getItems().stream()
-                    .flatMap(d -> d.getSpec().getTemplate().getSpec().getContainers().stream())
-                    .filter(c -> "discovery".equals(c.getName())).findFirst().ifPresent(c -> {
-                        List<String> set = Optional.ofNullable(c.getEnv()).orElse(List.of()).stream()
-                                .filter(e -> ISTIOD_SWITCHES.contains(e.getName()) && e.getValue() != null)
-                                .map(e -> e.getName() + "=" + e.getValue()).toList();
-                        if (!set.isEmpty()) {
-                            out.put("istiod switches", String.join(", ", set));
-                        }
-                    });
-            client.configMaps().inAnyNamespace().withLabel("app", "istiod").list().getItems().stream()
-                    .filter(cm -> "istio".equals(cm.getMetadata().getName()) && cm.getData() != null && cm.getData().get("mesh") != null)
-                    .map(cm -> cm.getData().get("mesh")).findFirst()
-                    .flatMap(ClusterFacts::defaultMetricsProviders).ifPresent(v -> out.put("mesh defaultProviders.metrics", v));
+            for (var istiod : client.apps().deployments().inAnyNamespace().withLabel("app", "istiod").list().getItems()) {
+                istiod.getSpec().getTemplate().getSpec().getContainers().stream()
+                        .filter(c -> "discovery".equals(c.getName())).findFirst().ifPresent(c -> {
+                            List<String> set = Optional.ofNullable(c.getEnv()).orElse(List.of()).stream()
+                                    .filter(e -> ISTIOD_SWITCHES.contains(e.getName()) && e.getValue() != null)
+                                    .map(e -> e.getName() + "=" + e.getValue()).toList();
+                            if (!set.isEmpty()) {
+                                out.put("istiod switches", String.join(", ", set));
+                            }
+                        });
+                // The mesh config istiod reads: ConfigMap istio in istiod's namespace (Istio's install labels it
+                // with app.kubernetes.io/name, not app).
+                Optional.ofNullable(client.configMaps().inNamespace(istiod.getMetadata().getNamespace()).withName("istio").get())
+                        .map(cm -> cm.getData() == null ? null : cm.getData().get("mesh"))
+                        .flatMap(ClusterFacts::defaultMetricsProviders).ifPresent(v -> out.put("mesh defaultProviders.metrics", v));
+                break;
+            }
         } catch (KubernetesClientException e) {
             out.put("proxy facts", "unreadable: " + e.getMessage());
         }
