@@ -41,6 +41,8 @@ BINARIES=(kube-apiserver kube-controller-manager kube-scheduler kubelet kube-pro
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 NETNS=meshbench-node
+# The pods' cgroup parent in every hierarchy: the node's own, apart from the local target's /meshbench.
+CGROUP_ROOT=meshbench-node
 NODE_NAME=meshbench-node
 HOST_IP=10.231.0.1
 NODE_IP=10.231.0.2
@@ -395,9 +397,10 @@ TOML
     ctr --address "$DIR/containerd.sock" -n k8s.io images import --no-unpack "$IMAGES/$f" >/dev/null
   done
 
-  # The pods' cgroups live under /meshbench in every hierarchy, so down can find and remove them all.
+  # The pods' cgroups live under /$CGROUP_ROOT in every hierarchy, so down can find and remove them all (not
+  # /meshbench, which the local target's runs use).
   local h
-  for h in $(cgroup_hierarchies); do mkdir -p "$h/meshbench"; done
+  for h in $(cgroup_hierarchies); do mkdir -p "$h/$CGROUP_ROOT"; done
   printf 'nameserver %s\n' "$HOST_IP" > "$DIR/resolv.conf"
   cat > "$DIR/kubelet.yaml" <<KUBELET
 apiVersion: kubelet.config.k8s.io/v1beta1
@@ -416,7 +419,7 @@ authentication:
 authorization: {mode: Webhook}
 containerRuntimeEndpoint: unix://$DIR/containerd.sock
 cgroupDriver: cgroupfs
-cgroupRoot: /meshbench
+cgroupRoot: /$CGROUP_ROOT
 failSwapOn: false
 clusterDNS: [$DNS_IP]
 clusterDomain: cluster.local
@@ -530,12 +533,12 @@ down() {
   DIR="$(cd "$DIR" && pwd)"
   # 1. The node agents and the control plane's controllers, so nothing restarts a container.
   [ -f "$DIR/pids" ] && grep -E ' (kubelet|kube-proxy|kube-scheduler|kube-controller-manager)$' "$DIR/pids" | stop_pids
-  # 2. Every process of every pod: all live in cgroups under /meshbench.
+  # 2. Every process of every pod: all live in cgroups under /$CGROUP_ROOT.
   local h p
   for _ in 1 2 3; do
     for h in $(cgroup_hierarchies); do
-      [ -d "$h/meshbench" ] || continue
-      for p in $(find "$h/meshbench" -name cgroup.procs -exec cat {} + 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
+      [ -d "$h/$CGROUP_ROOT" ] || continue
+      for p in $(find "$h/$CGROUP_ROOT" -name cgroup.procs -exec cat {} + 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
     done
     sleep 0.5
   done
@@ -549,7 +552,7 @@ down() {
   done
   # 5. The pods' cgroups, deepest first, in every hierarchy.
   for h in $(cgroup_hierarchies); do
-    [ -d "$h/meshbench" ] && find "$h/meshbench" -depth -type d -exec rmdir {} + 2>/dev/null || true
+    [ -d "$h/$CGROUP_ROOT" ] && find "$h/$CGROUP_ROOT" -depth -type d -exec rmdir {} + 2>/dev/null || true
   done
   # 6. The network namespace (its bridge, veth ends, iptables rules and this machine's routes into it go with it).
   if [ -e "/run/netns/$NETNS" ]; then
