@@ -527,6 +527,16 @@ public final class Catalogue {
                     + "add up to more than a 2-core node has; the scheduler, not the run, is what they affect")
             .kubernetes().goals(EGRESS_RUN, LATENCY_STUDY, CLI).build();
 
+    public static final Setting<String> SERVICE_ACCESS = Setting.named("meshbench.kubernetes.serviceAccess")
+            .parser(Parsers.oneOf(List.of("port-forward", "cluster-ip"), ""))
+            .defaultValue("port-forward")
+            .doc("how this machine reaches a Service of the cluster when no URL setting names it (Istio's ingress gateway, "
+                    + "the services, the latency study's entrypoint, Prometheus). `port-forward`: through the API server to one "
+                    + "pod, which works from anywhere but limits the rate; `cluster-ip`: the Service's ClusterIP, for a load "
+                    + "generator inside the cluster's network (a Jenkins agent pod, or a machine that routes the Service CIDR, "
+                    + "as `istio-config/test-cluster` does), no forward in the way")
+            .kubernetes().goals(EGRESS_RUN, LATENCY_STUDY, CLI).build();
+
     public static final Setting<Integer> READY_TIMEOUT_SECONDS = Setting.named("meshbench.kubernetes.readyTimeoutSeconds")
             .parser(Parsers.wholeNumber(1, 86_400, "seconds"))
             .defaultValue("300")
@@ -548,7 +558,7 @@ public final class Catalogue {
             "A Kubernetes cluster", List.of(KUBECONFIG, NAMESPACE, IMAGES_REGISTRY, IMAGES_TAG, IMAGES_SERVICES,
                     IMAGES_SNI_PROXY, MONGO_URI, MONGO_CA, MONGO_CIDR, MONGO_WILDCARD, INGRESS_URL, LATENCY_ENTRYPOINT_URL,
                     INGRESS_GATEWAY_NAMESPACE, EGRESS_GATEWAY_NAMESPACE, PROMETHEUS_URL, PROMETHEUS_SERVICE, KEEP,
-                    READY_TIMEOUT_SECONDS, CPU_REQUEST_SCALE));
+                    READY_TIMEOUT_SECONDS, CPU_REQUEST_SCALE, SERVICE_ACCESS));
 
     /** Every setting, in the reference's order. */
     public static final List<Setting<?>> ALL = SECTIONS.values().stream().flatMap(List::stream).toList();

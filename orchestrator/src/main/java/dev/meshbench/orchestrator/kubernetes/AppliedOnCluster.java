@@ -32,7 +32,7 @@ abstract class AppliedOnCluster implements AutoCloseable {
         this.progress = progress;
         this.docs = docs;
         this.resources = resources;
-        this.forwards = new PortForwards(client);
+        this.forwards = new PortForwards(client, settings.clusterIps());
     }
 
     /** The case or cell applied, for progress lines. */

@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The entry: with {@code ingress} ({@code meshbench.ingress=true}, the default) every service's load goes to
  * Istio's ingress gateway, which routes the client API only ({@code istio-config/base/ingress.yaml}): to
- * {@code meshbench.ingressUrl} if set (the gateway as this machine reaches it), else to a port-forward to the
+ * {@code meshbench.ingressUrl} if set (the gateway as this machine reaches it), else to a port-forward (or the
+ * ClusterIP, {@code meshbench.kubernetes.serviceAccess}) to the
  * gateway's Service on the Gateway's port; its pods' {@code istio-proxy} is the component {@code ingress-gateway}
  * (role mesh). Without {@code ingress}, a port-forward to each service's Service, straight to its pod.
  */
@@ -165,8 +166,8 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             for (String svc : ComponentNames.SERVICES) {
                 serviceEndpoints.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
             }
-            progress.printf("[%s] load goes to each service directly (-D%s=false), through port-forwards %s%n", egressCase.id(),
-                    RunSettings.P_INGRESS, serviceEndpoints.values());
+            progress.printf("[%s] load goes to each service directly (-D%s=false), through %s each %s%n", egressCase.id(),
+                    RunSettings.P_INGRESS, forwards.how(), serviceEndpoints.values());
             return;
         }
         URI entry;
@@ -180,10 +181,10 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             int port = LatencyManifests.gatewayPort(docs).orElseThrow(() -> new IllegalStateException("case " + egressCase.id()
                     + ": its manifests have no Gateway on Istio's ingress gateway (istio-config/base/ingress.yaml)"));
             entry = forwards.open(ns, service, port, " (or set -D" + KubernetesSettings.P_INGRESS_URL + ")");
-            progress.printf("[%s] load goes to %s: a port-forward to Istio's ingress gateway, Service %s/%s port %d, which routes "
-                    + "the client API of %s to the services; the port-forward goes through the API server to one pod and limits the rate: "
-                    + "set -D%s for figures to compare%n", egressCase.id(), entry, ns, service, port, services(),
-                    KubernetesSettings.P_INGRESS_URL);
+            progress.printf("[%s] load goes to %s: %s of Istio's ingress gateway, Service %s/%s port %d, which routes "
+                    + "the client API of %s to the services%s%n", egressCase.id(), entry, forwards.how(), ns, service, port, services(),
+                    settings.clusterIps() ? "" : "; the port-forward goes through the API server to one pod and limits the rate: set -D"
+                            + KubernetesSettings.P_INGRESS_URL + " or -D" + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip for figures to compare");
         }
         ComponentNames.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
     }
@@ -203,8 +204,8 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         for (String svc : ComponentNames.SERVICES) {
             serviceAdmin.put(svc, forwards.open(settings.namespace(), svc, SERVICE_PORT, ""));
         }
-        progress.printf("[%s] the kit loads the database through port-forwards to each service %s, not through the entry%n",
-                egressCase.id(), serviceAdmin.values());
+        progress.printf("[%s] the kit loads the database through %s of each service %s, not through the entry%n",
+                egressCase.id(), forwards.how(), serviceAdmin.values());
     }
 
     private static String services() {

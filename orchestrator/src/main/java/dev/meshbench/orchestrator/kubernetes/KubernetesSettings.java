@@ -39,11 +39,13 @@ import java.util.Optional;
  * @param keep           leave everything deployed after the run
  * @param readyTimeout   how long rollouts may take
  * @param cpuRequestScale what every container's CPU request in the kit's manifests is multiplied by, in (0, 1]
+ * @param clusterIps     Services without a URL setting are reached at their ClusterIP (this machine is in the cluster's
+ *                       network), not through port-forwards
  */
 public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Optional<Mongo> mongo,
         Optional<URI> ingressUrl, Optional<URI> entrypointUrl, Optional<URI> prometheusUrl, String prometheusService,
         String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout,
-        double cpuRequestScale) {
+        double cpuRequestScale, boolean clusterIps) {
 
     public static final String P_KUBECONFIG = Catalogue.KUBECONFIG.name();
     public static final String P_NAMESPACE = Catalogue.NAMESPACE.name();
@@ -64,6 +66,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     public static final String P_KEEP = Catalogue.KEEP.name();
     public static final String P_READY_TIMEOUT = Catalogue.READY_TIMEOUT_SECONDS.name();
     public static final String P_CPU_REQUEST_SCALE = Catalogue.CPU_REQUEST_SCALE.name();
+    public static final String P_SERVICE_ACCESS = Catalogue.SERVICE_ACCESS.name();
 
     /** The image name the services' Deployments use in {@code istio-config}. */
     public static final String SERVICES_IMAGE = "acmeair-services";
@@ -114,7 +117,8 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     /** These settings with another namespace and keep flag. */
     public KubernetesSettings with(String otherNamespace, boolean otherKeep) {
         return new KubernetesSettings(kubeconfig, otherNamespace, images, mongo, ingressUrl, entrypointUrl, prometheusUrl,
-                prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout, cpuRequestScale);
+                prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout, cpuRequestScale,
+                clusterIps);
     }
 
     /** The external MongoDB, or an error naming the properties to set when there is none. */
@@ -155,7 +159,8 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
                 images, mongo, Catalogue.INGRESS_URL.read(p), Catalogue.LATENCY_ENTRYPOINT_URL.read(p), Catalogue.PROMETHEUS_URL.read(p),
                 Catalogue.PROMETHEUS_SERVICE.value(p), Catalogue.EGRESS_GATEWAY_NAMESPACE.value(p),
                 Catalogue.INGRESS_GATEWAY_NAMESPACE.value(p), Catalogue.KEEP.value(p),
-                Duration.ofSeconds(Catalogue.READY_TIMEOUT_SECONDS.value(p)), Catalogue.CPU_REQUEST_SCALE.value(p));
+                Duration.ofSeconds(Catalogue.READY_TIMEOUT_SECONDS.value(p)), Catalogue.CPU_REQUEST_SCALE.value(p),
+                Catalogue.SERVICE_ACCESS.value(p).equals("cluster-ip"));
     }
 
     static Mongo mongo(Map<String, String> p) {

@@ -70,11 +70,13 @@ public final class LatencyOnCluster {
         out.put(KubernetesSettings.P_NAMESPACE, s.namespace());
         out.put(KubernetesSettings.P_IMAGE_SERVICES, s.images().getOrDefault(KubernetesSettings.SERVICES_IMAGE,
                 "istio-config's default (latency/services/<graph>/kustomization.yaml)"));
-        out.put(KubernetesSettings.P_INGRESS_URL, s.ingressUrl().map(Object::toString).orElse("none: port-forward"));
-        out.put(KubernetesSettings.P_ENTRYPOINT_URL, s.entrypointUrl().map(Object::toString).orElse("none: port-forward"));
+        String access = s.clusterIps() ? "none: ClusterIP" : "none: port-forward";
+        out.put(KubernetesSettings.P_INGRESS_URL, s.ingressUrl().map(Object::toString).orElse(access));
+        out.put(KubernetesSettings.P_ENTRYPOINT_URL, s.entrypointUrl().map(Object::toString).orElse(access));
+        out.put(KubernetesSettings.P_SERVICE_ACCESS, s.clusterIps() ? "cluster-ip" : "port-forward");
         out.put(KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE, s.ingressGatewayNamespace());
         out.put(KubernetesSettings.P_PROMETHEUS_URL, s.prometheusUrl().map(Object::toString)
-                .orElse("none: port-forward to " + s.prometheusService()));
+                .orElse(access + " to " + s.prometheusService()));
         out.put(KubernetesSettings.P_KEEP, Boolean.toString(s.keep()));
         return out;
     }

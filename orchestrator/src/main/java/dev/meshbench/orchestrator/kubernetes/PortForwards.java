@@ -1,6 +1,7 @@
 package dev.meshbench.orchestrator.kubernetes;
 
 import dev.meshbench.orchestrator.deploy.TargetException;
+import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.LocalPortForward;
@@ -13,26 +14,39 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The port-forwards a deployment opened to Services of the cluster (through the API server, to one pod each),
- * closed together when it ends; closing twice is harmless.
+ * How a deployment reaches Services of the cluster that no URL setting names: port-forwards (through the API server,
+ * to one pod each), closed together when it ends (closing twice is harmless), or, with
+ * {@code meshbench.kubernetes.serviceAccess=cluster-ip}, the Service's ClusterIP, when this machine is in the
+ * cluster's network and a forward would only limit the rate.
  */
 final class PortForwards implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PortForwards.class);
 
     private final KubernetesClient client;
+    private final boolean clusterIps;
     private final List<LocalPortForward> open = new ArrayList<>();
 
-    PortForwards(KubernetesClient client) {
+    PortForwards(KubernetesClient client, boolean clusterIps) {
         this.client = Objects.requireNonNull(client, "client");
+        this.clusterIps = clusterIps;
+    }
+
+    /** How {@link #open} reaches a Service, for progress lines: "a port-forward" or "its ClusterIP". */
+    String how() {
+        return clusterIps ? "its ClusterIP" : "a port-forward";
     }
 
     /**
-     * Forwards a free loopback port to {@code port} of Service {@code namespace/service}; {@code hint} (may be empty)
-     * is added to the error, e.g. the property that avoids the forward.
+     * Forwards a free loopback port to {@code port} of Service {@code namespace/service}, or with ClusterIPs returns
+     * the Service's; {@code hint} (may be empty) is added to the error, e.g. the property that avoids the forward.
      *
-     * @return {@code http://127.0.0.1:<local port>}
+     * @return {@code http://127.0.0.1:<local port>}, or {@code http://<cluster IP>:<port>}
+     * @throws TargetException no such Service, a Service without a ClusterIP, or the forward failed
      */
     synchronized URI open(String namespace, String service, int port, String hint) {
+        if (clusterIps) {
+            return clusterIp(namespace, service, port, hint);
+        }
         try {
             LocalPortForward f = client.services().inNamespace(namespace).withName(service).portForward(port, 0);
             open.add(f);
@@ -41,6 +55,24 @@ final class PortForwards implements AutoCloseable {
             throw new TargetException("port-forwarding to Service " + namespace + "/" + service + " port " + port + hint + " failed: "
                     + ClusterOps.reason(e), e);
         }
+    }
+
+    private URI clusterIp(String namespace, String service, int port, String hint) {
+        Service s;
+        try {
+            s = client.services().inNamespace(namespace).withName(service).get();
+        } catch (KubernetesClientException e) {
+            throw new TargetException("reading Service " + namespace + "/" + service + hint + " failed: " + ClusterOps.reason(e), e);
+        }
+        if (s == null) {
+            throw new TargetException("Service " + namespace + "/" + service + hint + " does not exist");
+        }
+        String ip = s.getSpec() == null ? null : s.getSpec().getClusterIP();
+        if (ip == null || ip.isBlank() || "None".equals(ip)) {
+            throw new TargetException("Service " + namespace + "/" + service + " has no ClusterIP (headless?), so -D"
+                    + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip cannot reach it" + hint);
+        }
+        return URI.create("http://" + (ip.contains(":") ? "[" + ip + "]" : ip) + ":" + port);
     }
 
     @Override

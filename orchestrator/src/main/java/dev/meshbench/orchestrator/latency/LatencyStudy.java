@@ -205,7 +205,8 @@ public final class LatencyStudy {
 
     /**
      * A cluster with Istio: each cell is istio-config/latency/cells/(cell) applied into the kit's namespace; the
-     * generator runs here, through meshbench.ingressUrl / meshbench.latency.entrypointUrl or port-forwards.
+     * generator runs here, through meshbench.ingressUrl / meshbench.latency.entrypointUrl, else
+     * port-forwards or ClusterIPs (meshbench.kubernetes.serviceAccess).
      */
     private static Prepared kubernetes(Map<String, String> props, List<LatencyCell> cells, AtomicReference<LatencyDeployment> current,
             PrintStream out) {
@@ -219,7 +220,9 @@ public final class LatencyStudy {
         if (cells.stream().anyMatch(c -> !c.ingress()) && k8s.entrypointUrl().isEmpty()) {
             forwarded.add("cells without a gateway (set -D" + KubernetesSettings.P_ENTRYPOINT_URL + ")");
         }
-        if (!forwarded.isEmpty()) {
+        if (!forwarded.isEmpty() && !k8s.clusterIps()) {
+            forwarded.set(forwarded.size() - 1, forwarded.get(forwarded.size() - 1).replace(")", " or -D"
+                    + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip)"));
             out.println("[latency] WARNING: the load goes through port-forwards for " + String.join(" and ", forwarded) + ": a port-forward "
                     + "runs through the API server to one pod and limits the rate, so the maximum rates (and the latencies at a fraction "
                     + "of them) are the port-forward's, not the mesh's");

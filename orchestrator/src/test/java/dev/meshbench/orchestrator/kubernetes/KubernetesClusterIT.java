@@ -73,7 +73,7 @@ class KubernetesClusterIT {
                     "mongo.meshbench.test", "*.meshbench.test", hostIp + "/32", Files.readString(state.resolve("mongo/mongo-ca.pem")));
             return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE, System.getenv(IMAGE_ENV),
                     KubernetesSettings.SNI_PROXY_IMAGE, "meshbench.local/nginx:bookworm"), Optional.of(mongo), Optional.empty(),
-                    Optional.empty(), Optional.empty(), "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 0.25);
+                    Optional.empty(), Optional.empty(), "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 0.25, true);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("the test cluster's state beside " + System.getenv(KUBECONFIG_ENV)
                     + " (cluster.sh up, then cluster.sh mongo)", e);
@@ -150,13 +150,38 @@ class KubernetesClusterIT {
     }
 
     @Test
-    void withoutTheIngressTheRolloutWaitLeavesIstiosIngressGatewayOut() {
+    void withoutTheIngressTheRolloutWaitLeavesIstiosIngressGatewayOut() throws InterruptedException {
         try (KubernetesDeployment d = target(false, false).deploy(EgressCase.SIDECAR, Path.of("logs"))) {
             out.reset();
             d.awaitRollouts(Duration.ofSeconds(180));
             String progress = out.toString(StandardCharsets.UTF_8);
             assertTrue(progress.contains("waiting for 4 rollouts\n"), progress);
             assertFalse(d.components().stream().anyMatch(c -> c.name().equals("ingress-gateway")));
+            // meshbench.kubernetes.serviceAccess=cluster-ip (these settings): each service at its Service's ClusterIP,
+            // which this machine routes into the test cluster, and a request there reaches the pod through its sidecar.
+            d.openEntry();
+            Map<String, URI> services = d.endpoints().services();
+            assertEquals(4, services.size(), services.toString());
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            for (var e : services.entrySet()) {
+                String ip = client.services().inNamespace(NAMESPACE).withName(e.getKey()).get().getSpec().getClusterIP();
+                assertEquals(URI.create("http://" + ip + ":8080"), e.getValue(), e.getKey());
+                int status = -1;
+                for (int i = 0; i < 60 && status != 200; i++) {
+                    try {
+                        status = http.send(java.net.http.HttpRequest.newBuilder(e.getValue().resolve(
+                                dev.meshbench.model.Service.byId(e.getKey()).readyPath())).timeout(Duration.ofSeconds(5)).build(),
+                                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                    } catch (java.io.IOException x) {
+                        status = -2;
+                    }
+                    if (status != 200) {
+                        Thread.sleep(1000);
+                    }
+                }
+                assertEquals(200, status, e.getKey() + " at " + e.getValue());
+            }
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("through its ClusterIP each"), out.toString(StandardCharsets.UTF_8));
         }
     }
 
