@@ -153,21 +153,22 @@ final class UpCommand implements Callable<Integer> {
             System.out.printf("%nCase %s is up on the cluster in %.1f s, namespace %s.%n", c.id(), (System.nanoTime() - t0) / 1e9,
                     cluster.namespace());
             Map<String, URI> entries = d.endpoints().services();
+            String access = cluster.clusterIps() ? "each Service's ClusterIP" : "port-forwards to each Service";
             if (ingressOn) {
                 URI entry = d.endpoints().entry().orElse(entries.values().iterator().next());
                 System.out.printf("Entry (Istio's ingress gateway: the client API only): %s%n", entry);
                 System.out.printf("  original Acmeair driver: jmeter -n -t AcmeAir-microservices-mpJwt.jmx -JHOST=%s -JPORT=%d ...%n",
                         entry.getHost(), entry.getPort());
             } else {
-                System.out.println("Services (port-forwards to each Service):");
+                System.out.printf("Services (%s):%n", access);
                 entries.forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
             }
-            System.out.println("Service admin (port-forwards to each Service, where the kit loads data):");
+            System.out.printf("Service admin (%s, where the kit loads data):%n", access);
             d.serviceAdmin().services().forEach((name, uri) -> System.out.printf("  %-9s %s%n", name, uri));
             System.out.printf("Proxies: kubectl exec -n %s deploy/<service> -c istio-proxy -- pilot-agent request GET stats%n",
                     cluster.namespace());
             System.out.println(cluster.keep() ? "Ctrl-C ends this command and leaves the case deployed (meshbench.keep)."
-                    : "Ctrl-C tears the case down.");
+                    : "Ctrl-C (or SIGTERM) tears the case down.");
             done.await();
         }
         return 0;
