@@ -91,6 +91,7 @@ class KubernetesTargetTest {
             d.openEntry();
             URI gw = URI.create("http://gw.perf.example/");
             assertEquals(Map.of("auth", gw, "customer", gw, "flight", gw, "booking", gw), d.endpoints().services());
+            assertEquals(Optional.of(gw), d.endpoints().entry(), "the one entry, which the run's progress and `up` name");
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("[sidecar] load goes to http://gw.perf.example/ "
                     + "(-Dmeshbench.ingressUrl): Istio's ingress gateway, which routes the client API of customer, flight, auth, booking to the services"),
                     out.toString(StandardCharsets.UTF_8));
