@@ -183,8 +183,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             entry = forwards.open(ns, service, port, " (or set -D" + KubernetesSettings.P_INGRESS_URL + ")");
             progress.printf("[%s] load goes to %s: %s of Istio's ingress gateway, Service %s/%s port %d, which routes "
                     + "the client API of %s to the services%s%n", egressCase.id(), entry, forwards.how(), ns, service, port, services(),
-                    settings.clusterIps() ? "" : "; the port-forward goes through the API server to one pod and limits the rate: set -D"
-                            + KubernetesSettings.P_INGRESS_URL + " or -D" + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip for figures to compare");
+                    forwards.rateNote(KubernetesSettings.P_INGRESS_URL));
         }
         ComponentNames.SERVICES.forEach(svc -> serviceEndpoints.put(svc, entry));
     }

@@ -189,8 +189,7 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         String property = cell.ingress() ? KubernetesSettings.P_INGRESS_URL : KubernetesSettings.P_ENTRYPOINT_URL;
         entry = withPath(forwards.open(ns, service, port, " (or set -D" + property + ")"));
         progress.printf("[%s] load goes to %s: %s of Service %s/%s port %d%s%n", cell.id(), entry, forwards.how(), ns, service, port,
-                settings.clusterIps() ? "" : ", through the API server to one pod; it limits the rate the cell can reach: set -D"
-                        + property + " or -D" + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip for the study's figures");
+                forwards.rateNote(property));
     }
 
     private void awaitEntry(Duration timeout) {

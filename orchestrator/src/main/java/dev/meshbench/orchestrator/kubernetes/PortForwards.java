@@ -37,6 +37,15 @@ final class PortForwards implements AutoCloseable {
     }
 
     /**
+     * What a progress line adds after naming a forwarded entry: empty with ClusterIPs, else that the forward limits
+     * the rate and the settings that avoid it ({@code urlProperty}, or ClusterIPs).
+     */
+    String rateNote(String urlProperty) {
+        return clusterIps ? "" : "; a port-forward goes through the API server to one pod and limits the rate: set -D" + urlProperty
+                + " or -D" + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip for figures to compare";
+    }
+
+    /**
      * Forwards a free loopback port to {@code port} of Service {@code namespace/service}, or with ClusterIPs returns
      * the Service's; {@code hint} (may be empty) is added to the error, e.g. the property that avoids the forward.
      *

@@ -221,11 +221,10 @@ public final class LatencyStudy {
             forwarded.add("cells without a gateway (set -D" + KubernetesSettings.P_ENTRYPOINT_URL + ")");
         }
         if (!forwarded.isEmpty() && !k8s.clusterIps()) {
-            forwarded.set(forwarded.size() - 1, forwarded.get(forwarded.size() - 1).replace(")", " or -D"
-                    + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip)"));
             out.println("[latency] WARNING: the load goes through port-forwards for " + String.join(" and ", forwarded) + ": a port-forward "
                     + "runs through the API server to one pod and limits the rate, so the maximum rates (and the latencies at a fraction "
-                    + "of them) are the port-forward's, not the mesh's");
+                    + "of them) are the port-forward's, not the mesh's; from inside the cluster's network set -D"
+                    + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip");
         }
         LatencyRunner.Deployer deployer = KubernetesLatencyDeployment.deployer(k8s, out, current::set);
         return new Prepared(deployer, LatencyOnCluster.plannedDataPlane(), LatencyOnCluster.recordedSettings(k8s),
