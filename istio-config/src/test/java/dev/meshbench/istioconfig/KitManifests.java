@@ -22,13 +22,18 @@ import java.util.stream.Stream;
 final class KitManifests {
 
     static final YAMLMapper YAML = new YAMLMapper();
+    /**
+     * The Component beside a case's kustomization whose replacements copy meshbench-mongo's values into the case; the
+     * orchestrator includes it again over the run's values ({@code orchestrator/.../kubernetes/KubectlKustomize}).
+     */
+    static final String PARAMETERS = "parameters";
 
-    /** One kustomization directory: {@code base} or {@code cases/<id>}. */
+    /** One kustomization directory: {@code base}, {@code cases/<id>} or a case's Component {@code cases/<id>/parameters}. */
     record Kustomization(String dir, JsonNode tree) {
 
         /** {@code base} has no case; an overlay's case is its folder's name. */
         String caseId() {
-            return dir.startsWith("cases/") ? dir.substring("cases/".length()) : null;
+            return dir.startsWith("cases/") ? dir.split("/")[1] : null;
         }
 
         String namespace() {
@@ -125,7 +130,12 @@ final class KitManifests {
         all.add(readKustomization(moduleDir, "base"));
         try (Stream<Path> cases = Files.list(moduleDir.resolve("cases"))) {
             cases.filter(Files::isDirectory).map(p -> "cases/" + p.getFileName()).sorted()
-                    .forEach(dir -> all.add(readKustomization(moduleDir, dir)));
+                    .forEach(dir -> {
+                        all.add(readKustomization(moduleDir, dir));
+                        if (Files.isRegularFile(moduleDir.resolve(dir).resolve(PARAMETERS).resolve("kustomization.yaml"))) {
+                            all.add(readKustomization(moduleDir, dir + "/" + PARAMETERS));
+                        }
+                    });
         } catch (IOException e) {
             throw new UncheckedIOException("listing " + moduleDir.resolve("cases"), e);
         }
@@ -152,7 +162,7 @@ final class KitManifests {
         return moduleDir;
     }
 
-    /** {@code base} first, then every {@code cases/<id>} in name order. */
+    /** {@code base} first, then every {@code cases/<id>} in name order, each followed by its {@code parameters} Component. */
     List<Kustomization> kustomizations() {
         return kustomizations;
     }
@@ -161,8 +171,9 @@ final class KitManifests {
         return kustomizations.get(0);
     }
 
+    /** The cases' folders ({@code cases/<id>}), without their Components. */
     List<Kustomization> overlays() {
-        return kustomizations.subList(1, kustomizations.size());
+        return kustomizations.subList(1, kustomizations.size()).stream().filter(k -> k.dir().split("/").length == 2).toList();
     }
 
     /**

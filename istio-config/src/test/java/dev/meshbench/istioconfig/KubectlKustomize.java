@@ -8,14 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Renders a kustomization with {@code kubectl kustomize <dir>}, the way orchestrator's {@code KustomizeTest} gets
- * kustomize's own rendering. The kit's renderer ({@code orchestrator/.../kubernetes/Kustomize}) cannot serve here:
- * orchestrator depends on this module, and it renders neither {@code components} nor {@code configMapGenerator}.
+ * Renders a kustomization with {@code kubectl kustomize <dir>}, as the orchestrator renders a run's overlay
+ * ({@code orchestrator/.../kubernetes/KubectlKustomize}, which this module cannot use: the orchestrator depends on it).
+ * kubectl is required, as it is for every user of the Kubernetes target.
  */
 final class KubectlKustomize {
 
@@ -23,16 +22,17 @@ final class KubectlKustomize {
     }
 
     /**
-     * The rendered documents, in kustomize's order; empty if {@code kubectl} cannot be started (not on PATH).
+     * The rendered documents, in kustomize's order.
      *
-     * @throws AssertionError if kubectl fails, with its error output
+     * @throws AssertionError if kubectl cannot be started (not on PATH) or fails, with its error output
      */
-    static Optional<List<JsonNode>> render(Path dir) {
+    static List<JsonNode> render(Path dir) {
         Process process;
         try {
             process = new ProcessBuilder("kubectl", "kustomize", dir.toString()).start();
         } catch (IOException e) {
-            return Optional.empty();
+            throw new AssertionError("kubectl kustomize " + dir + ": cannot start kubectl (install kubectl 1.27 or later, "
+                    + "it has kustomize v5 built in): " + e.getMessage(), e);
         }
         try {
             CompletableFuture<String> errors = CompletableFuture.supplyAsync(() -> text(process.getErrorStream()));
@@ -45,7 +45,7 @@ final class KubectlKustomize {
                 throw new AssertionError("kubectl kustomize " + dir + " failed (exit " + process.exitValue() + "): "
                         + errors.join().strip());
             }
-            return Optional.of(parse(out));
+            return parse(out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();

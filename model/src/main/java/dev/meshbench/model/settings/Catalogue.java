@@ -527,6 +527,14 @@ public final class Catalogue {
                     + "add up to more than a 2-core node has; the scheduler, not the run, is what they affect")
             .kubernetes().goals(EGRESS_RUN, LATENCY_STUDY, CLI).build();
 
+    public static final Setting<String> KUBECTL_BINARY = Setting.named("meshbench.kubectl.binary")
+            .parser(Parsers.nonEmpty("the path of a kubectl binary"))
+            .defaultText("`kubectl` on PATH")
+            .doc("the kubectl that renders `istio-config` with `kubectl kustomize` (kustomize v5, kubectl 1.27 or later): the "
+                    + "run's parameters go into a small overlay over the case or latency cell, so what is applied is what "
+                    + "`kubectl apply -k` of that overlay would apply")
+            .kubernetes().goals(EGRESS_RUN, LATENCY_STUDY, CLI).build();
+
     public static final Setting<String> SERVICE_ACCESS = Setting.named("meshbench.kubernetes.serviceAccess")
             .parser(Parsers.oneOf(List.of("port-forward", "cluster-ip"), ""))
             .defaultValue("port-forward")
@@ -558,7 +566,7 @@ public final class Catalogue {
             "A Kubernetes cluster", List.of(KUBECONFIG, NAMESPACE, IMAGES_REGISTRY, IMAGES_TAG, IMAGES_SERVICES,
                     IMAGES_SNI_PROXY, MONGO_URI, MONGO_CA, MONGO_CIDR, MONGO_WILDCARD, INGRESS_URL, LATENCY_ENTRYPOINT_URL,
                     INGRESS_GATEWAY_NAMESPACE, EGRESS_GATEWAY_NAMESPACE, PROMETHEUS_URL, PROMETHEUS_SERVICE, KEEP,
-                    READY_TIMEOUT_SECONDS, CPU_REQUEST_SCALE, SERVICE_ACCESS));
+                    READY_TIMEOUT_SECONDS, CPU_REQUEST_SCALE, SERVICE_ACCESS, KUBECTL_BINARY));
 
     /** Every setting, in the reference's order. */
     public static final List<Setting<?>> ALL = SECTIONS.values().stream().flatMap(List::stream).toList();

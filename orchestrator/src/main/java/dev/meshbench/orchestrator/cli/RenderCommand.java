@@ -2,8 +2,9 @@ package dev.meshbench.orchestrator.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meshbench.model.EgressCase;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.kubernetes.CaseManifests;
-import dev.meshbench.orchestrator.kubernetes.Kustomize;
+import dev.meshbench.orchestrator.kubernetes.KubectlKustomize;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
 import dev.meshbench.orchestrator.plan.TopologyPlanText;
 import dev.meshbench.orchestrator.plan.TopologyPlanner;
@@ -77,13 +78,13 @@ final class RenderCommand implements Callable<Integer> {
             if (props.containsKey(KubernetesSettings.P_IMAGE_SNI_PROXY)) {
                 images.put(KubernetesSettings.SNI_PROXY_IMAGE, props.get(KubernetesSettings.P_IMAGE_SNI_PROXY));
             }
-            docs = CaseManifests.render(c, props.getOrDefault(KubernetesSettings.P_NAMESPACE, TopologyPlanner.APP_NAMESPACE),
+            docs = CaseManifests.render(KubectlKustomize.find(Catalogue.KUBECTL_BINARY.read(props)), c, props.getOrDefault(KubernetesSettings.P_NAMESPACE, TopologyPlanner.APP_NAMESPACE),
                     images, java.util.Optional.empty(), workload, null);
             source = "with istio-config's own MongoDB parameters (set -D" + KubernetesSettings.P_MONGO_URI + " and -D"
                     + KubernetesSettings.P_MONGO_CA + " for yours)";
         }
         return "# meshbench: case " + c.id() + " (" + c.studyName() + "), istio-config/" + c.istioConfigDir() + ", "
                 + docs.size() + " resources " + source + "; the JWT key pair is generated per run and not shown\n"
-                + Kustomize.toYaml(docs);
+                + KubectlKustomize.toYaml(docs);
     }
 }

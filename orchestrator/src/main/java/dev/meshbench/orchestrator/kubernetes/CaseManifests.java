@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The manifests of one case on a cluster: {@code istio-config}'s overlay {@code cases/<id>} (which includes the base)
- * rendered with the run's parameters, as fabric8's typed resources. The labels below say who owns what, so switching
+ * rendered by {@code kubectl kustomize} with the run's parameters ({@link KubectlKustomize}), as fabric8's typed resources. The labels below say who owns what, so switching
  * case and tearing down touch only the kit's resources.
  */
 public final class CaseManifests {
@@ -35,7 +35,8 @@ public final class CaseManifests {
      *            run; {@code null} to print {@link #REDACTED} instead
      */
     public static List<ObjectNode> render(EgressCase c, KubernetesSettings s, WorkloadInfo workload, Map<String, String> jwt) {
-        return render(c, s.namespace(), s.images(), java.util.Optional.of(s.requireMongo()), workload, jwt);
+        return render(KubectlKustomize.find(s.kubectl()), c, s.namespace(), s.images(), java.util.Optional.of(s.requireMongo()),
+                workload, jwt);
     }
 
     /**
@@ -43,18 +44,20 @@ public final class CaseManifests {
      *
      * @param mongo the external MongoDB, or empty to keep {@code istio-config}'s own parameters (for printing)
      */
-    public static List<ObjectNode> render(EgressCase c, String namespace, Map<String, String> images,
+    public static List<ObjectNode> render(KubectlKustomize kustomize, EgressCase c, String namespace, Map<String, String> images,
             java.util.Optional<KubernetesSettings.Mongo> mongo, WorkloadInfo workload, Map<String, String> jwt) {
-        Map<String, Map<String, String>> data = new LinkedHashMap<>();
+        Map<String, Map<String, String>> configMaps = new LinkedHashMap<>();
+        Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
         mongo.ifPresent(m -> {
-            data.put("ConfigMap/meshbench-mongo", Map.of("uri", m.uri().toString(), "host", m.host(), "wildcard", m.wildcard(),
+            configMaps.put("meshbench-mongo", Map.of("uri", m.uri().toString(), "host", m.host(), "wildcard", m.wildcard(),
                     "cidr", m.cidr()));
-            data.put("Secret/meshbench-mongo-ca", Map.of("ca.crt", m.caPem()));
+            secrets.put("meshbench-mongo-ca", Map.of("ca.crt", m.caPem()));
         });
-        data.put("Secret/meshbench-jwt", jwt != null ? Map.copyOf(jwt) : Map.of("private.pem", REDACTED, "public.pem", REDACTED));
-        data.put("ConfigMap/meshbench-workload", Map.of("FLIGHT_CACHE", Boolean.toString(workload.flightCache()),
+        secrets.put("meshbench-jwt", jwt != null ? Map.copyOf(jwt) : Map.of("private.pem", REDACTED, "public.pem", REDACTED));
+        configMaps.put("meshbench-workload", Map.of("FLIGHT_CACHE", Boolean.toString(workload.flightCache()),
                 "REWARDS_ASYNC", Boolean.toString(workload.rewardsAsync())));
-        return new Kustomize(Kustomize.Files.packaged()).build(c.istioConfigDir(), new Kustomize.Overrides(namespace, images, data));
+        return KubectlKustomize.withSecretData(kustomize.build(c.istioConfigDir(),
+                new KubectlKustomize.Parameters(namespace, images, configMaps)), secrets);
     }
 
     /** The rendered documents as fabric8's typed models (Istio kinds through the Istio extension's classes). */

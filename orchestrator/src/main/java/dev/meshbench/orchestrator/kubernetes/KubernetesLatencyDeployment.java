@@ -110,7 +110,8 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         ClusterOps ops = new ClusterOps(client, settings.namespace(), applier);
         KubernetesLatencyDeployment d;
         try {
-            List<ObjectNode> docs = LatencyManifests.render(cell, settings.namespace(), settings.images(), Kustomize.Files.packaged());
+            List<ObjectNode> docs = LatencyManifests.render(cell, settings.namespace(), settings.images(), KubectlKustomize.find(settings.kubectl()),
+                    java.util.Optional.empty());
             CpuRequests.scale(docs, settings.cpuRequestScale());
             List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
             progress.printf("[%s] checking the cluster at %s%n", cell.id(), client.getMasterUrl());

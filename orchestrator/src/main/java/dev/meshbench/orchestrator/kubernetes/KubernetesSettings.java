@@ -41,11 +41,13 @@ import java.util.Optional;
  * @param cpuRequestScale what every container's CPU request in the kit's manifests is multiplied by, in (0, 1]
  * @param clusterIps     Services without a URL setting are reached at their ClusterIP (this machine is in the cluster's
  *                       network), not through port-forwards
+ * @param kubectl        the kubectl that renders {@code istio-config} ({@code meshbench.kubectl.binary}), else {@code kubectl}
+ *                       on the PATH
  */
 public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Map<String, String> images, Optional<Mongo> mongo,
         Optional<URI> ingressUrl, Optional<URI> entrypointUrl, Optional<URI> prometheusUrl, String prometheusService,
         String egressGatewayNamespace, String ingressGatewayNamespace, boolean keep, Duration readyTimeout,
-        double cpuRequestScale, boolean clusterIps) {
+        double cpuRequestScale, boolean clusterIps, Optional<String> kubectl) {
 
     public static final String P_KUBECONFIG = Catalogue.KUBECONFIG.name();
     public static final String P_NAMESPACE = Catalogue.NAMESPACE.name();
@@ -118,7 +120,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
     public KubernetesSettings with(String otherNamespace, boolean otherKeep) {
         return new KubernetesSettings(kubeconfig, otherNamespace, images, mongo, ingressUrl, entrypointUrl, prometheusUrl,
                 prometheusService, egressGatewayNamespace, ingressGatewayNamespace, otherKeep, readyTimeout, cpuRequestScale,
-                clusterIps);
+                clusterIps, kubectl);
     }
 
     /** The external MongoDB, or an error naming the properties to set when there is none. */
@@ -160,7 +162,7 @@ public record KubernetesSettings(Optional<Path> kubeconfig, String namespace, Ma
                 Catalogue.PROMETHEUS_SERVICE.value(p), Catalogue.EGRESS_GATEWAY_NAMESPACE.value(p),
                 Catalogue.INGRESS_GATEWAY_NAMESPACE.value(p), Catalogue.KEEP.value(p),
                 Duration.ofSeconds(Catalogue.READY_TIMEOUT_SECONDS.value(p)), Catalogue.CPU_REQUEST_SCALE.value(p),
-                Catalogue.SERVICE_ACCESS.value(p).equals("cluster-ip"));
+                Catalogue.SERVICE_ACCESS.value(p).equals("cluster-ip"), Catalogue.KUBECTL_BINARY.read(p));
     }
 
     static Mongo mongo(Map<String, String> p) {

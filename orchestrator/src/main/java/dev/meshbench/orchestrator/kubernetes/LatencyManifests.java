@@ -39,13 +39,16 @@ public final class LatencyManifests {
      *
      * @param images original image name ({@value KubernetesSettings#SERVICES_IMAGE}) to the reference to run
      */
-    public static List<ObjectNode> render(LatencyCell cell, String namespace, Map<String, String> images, Kustomize.Files files) {
+    public static List<ObjectNode> render(LatencyCell cell, String namespace, Map<String, String> images, KubectlKustomize kustomize,
+            java.util.Optional<java.nio.file.Path> tree) {
         String dir = dir(cell);
-        if (files.read(dir + "/kustomization.yaml").isEmpty()) {
+        boolean present = tree.map(t -> java.nio.file.Files.isRegularFile(t.resolve(dir).resolve("kustomization.yaml")))
+                .orElseGet(() -> LatencyManifests.class.getClassLoader().getResource("istio-config/" + dir + "/kustomization.yaml") != null);
+        if (!present) {
             throw new IllegalArgumentException("cell " + cell.id() + " has no manifests (istio-config/" + dir + "): on a cluster the "
                     + "latency study runs the graphs istio-config/latency/services has (single, double) at scales 1 and 5");
         }
-        return new Kustomize(files).build(dir, new Kustomize.Overrides(namespace, images, Map.of())).stream()
+        return kustomize.build(tree, dir, new KubectlKustomize.Parameters(namespace, images, Map.of())).stream()
                 .filter(d -> !LOAD_CLIENT.equals(d.path("metadata").path("labels").path(COMPONENT).asText()))
                 .toList();
     }

@@ -51,7 +51,8 @@ public final class LatencyOnCluster {
     /** Renders every cell once, so that a cell without manifests (a graph of the user's own) stops the run before any cell. */
     public static void checkCells(List<LatencyCell> cells, KubernetesSettings settings) {
         for (LatencyCell cell : cells) {
-            LatencyManifests.render(cell, settings.namespace(), settings.images(), Kustomize.Files.packaged());
+            LatencyManifests.render(cell, settings.namespace(), settings.images(), KubectlKustomize.find(settings.kubectl()),
+                    java.util.Optional.empty());
         }
     }
 

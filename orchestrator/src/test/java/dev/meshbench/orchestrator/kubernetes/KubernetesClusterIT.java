@@ -73,7 +73,8 @@ class KubernetesClusterIT {
                     "mongo.meshbench.test", "*.meshbench.test", hostIp + "/32", Files.readString(state.resolve("mongo/mongo-ca.pem")));
             return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE, System.getenv(IMAGE_ENV),
                     KubernetesSettings.SNI_PROXY_IMAGE, "meshbench.local/nginx:bookworm"), Optional.of(mongo), Optional.empty(),
-                    Optional.empty(), Optional.empty(), "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 0.25, true);
+                    Optional.empty(), Optional.empty(), "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 0.25, true,
+                    Optional.empty());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("the test cluster's state beside " + System.getenv(KUBECONFIG_ENV)
                     + " (cluster.sh up, then cluster.sh mongo)", e);

@@ -21,7 +21,8 @@ final class KubernetesFixtures {
                 "db.perf.example", "*.perf.example", "10.20.30.40/32", caPem());
         return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE,
                 "registry.example/acmeair-services:test"), Optional.of(mongo), Optional.empty(), Optional.empty(), Optional.empty(),
-                "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 1, false);
+                "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 1, false,
+                Optional.empty());
     }
 
     /** A real CA certificate, made for the test. */

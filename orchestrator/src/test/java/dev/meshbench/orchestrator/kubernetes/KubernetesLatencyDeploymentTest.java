@@ -49,7 +49,8 @@ class KubernetesLatencyDeploymentTest {
     private KubernetesSettings settings(Optional<URI> ingressUrl, Optional<URI> entrypointUrl) {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(2));
         return new KubernetesSettings(s.kubeconfig(), NAMESPACE, s.images(), Optional.empty(), ingressUrl, entrypointUrl,
-                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), s.ingressGatewayNamespace(), false, s.readyTimeout(), 1, false);
+                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), s.ingressGatewayNamespace(), false, s.readyTimeout(), 1, false,
+                Optional.empty());
     }
 
     private KubernetesLatencyDeployment start(String cellId, KubernetesSettings s) {

@@ -137,7 +137,8 @@ class KubernetesTargetTest {
     private static KubernetesSettings withIngressUrl(Optional<URI> url) {
         KubernetesSettings s = KubernetesFixtures.settings(Duration.ofSeconds(2));
         return new KubernetesSettings(s.kubeconfig(), s.namespace(), s.images(), s.mongo(), url, s.entrypointUrl(),
-                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), s.ingressGatewayNamespace(), s.keep(), s.readyTimeout(), 1, false);
+                s.prometheusUrl(), s.prometheusService(), s.egressGatewayNamespace(), s.ingressGatewayNamespace(), s.keep(), s.readyTimeout(), 1, false,
+                s.kubectl());
     }
 
     @Test

@@ -58,16 +58,16 @@ public final class NativeBinaries {
                 throw new IllegalArgumentException(property + "=" + value + ": not a path (" + e.getMessage() + ")", e);
             }
             if (!Files.exists(p)) {
-                throw new IllegalArgumentException(property + "=" + value + ": no such file; install it with '" + installHint
-                        + "' or point " + property + " at one");
+                throw new IllegalArgumentException(property + "=" + value + ": no such file; " + installIt(installHint)
+                        + " or point " + property + " at one");
             }
             if (!Files.isRegularFile(p)) {
-                throw new IllegalArgumentException(property + "=" + value + ": not a file; install it with '" + installHint
-                        + "' or point " + property + " at one");
+                throw new IllegalArgumentException(property + "=" + value + ": not a file; " + installIt(installHint)
+                        + " or point " + property + " at one");
             }
             if (!Files.isExecutable(p)) {
-                throw new IllegalArgumentException(property + "=" + value + ": not executable; install it with '" + installHint
-                        + "' or point " + property + " at one");
+                throw new IllegalArgumentException(property + "=" + value + ": not executable; " + installIt(installHint)
+                        + " or point " + property + " at one");
             }
             return p.toAbsolutePath();
         }
@@ -128,8 +128,16 @@ public final class NativeBinaries {
         if (hint.toLowerCase(Locale.ROOT).startsWith("install ")) {
             return hint;
         }
-        String product = name.equals("envoy") ? "Envoy" : name;
-        return "install " + product + " with '" + hint + "'";
+        return "install " + product(name) + " with '" + hint + "'";
+    }
+
+    /** The hint as it follows a named file's problem: a command is quoted, a sentence ("install kubectl ...") kept. */
+    private static String installIt(String hint) {
+        return hint.toLowerCase(Locale.ROOT).startsWith("install ") ? hint : "install it with '" + hint + "'";
+    }
+
+    private static String product(String name) {
+        return name.equals("envoy") ? "Envoy" : name;
     }
 
     /** What a finished subprocess printed (stdout and stderr merged) and its exit code. */
