@@ -2,73 +2,96 @@ package dev.meshbench.istioconfig;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.AbstractJsonValidator;
+import com.networknt.schema.AbstractKeyword;
+import com.networknt.schema.DisallowUnknownKeywordFactory;
+import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.JsonMetaSchema;
+import com.networknt.schema.JsonNodePath;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.JsonValidator;
+import com.networknt.schema.NonValidationKeyword;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.ValidationContext;
+import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.oas.OpenApi30;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
  * Validates a resource against the OpenAPI v3 schema its CustomResourceDefinition gives for the resource's
- * {@code apiVersion} (group and version) and {@code kind}: structurally, the way the Kubernetes API server checks a
- * custom resource, except where said below. Made for Istio's generated CRD file; works for any CRD file.
+ * {@code apiVersion} and {@code kind}, with networknt's json-schema-validator in its OpenAPI 3.0 dialect (JSON Schema
+ * draft 4 semantics: {@code nullable}, boolean {@code exclusiveMinimum}, {@code integer} refuses {@code 1.0}).
+ * Made for Istio's generated CRD file; works for any CRD file.
  *
- * <p>How each schema keyword is treated:
+ * <p>The Kubernetes extensions, as the API server treats them:
  * <ul>
- *   <li>{@code type} ({@code object}, {@code array}, {@code string}, {@code integer}, {@code number},
- *       {@code boolean}): the value must be of that JSON type; {@code integer} wants an integral number (YAML
- *       {@code 1.0} and {@code "1"} are not). A value of the wrong type is not looked into further.</li>
- *   <li>{@code x-kubernetes-int-or-string: true}: an integral number or a string.</li>
- *   <li>{@code nullable}: {@code null} is accepted only where {@code nullable: true}; elsewhere it is an error (the
- *       API server would silently drop it, which is never what a hand-written manifest means).</li>
- *   <li>{@code enum}: the value must equal one of the listed values.</li>
- *   <li>{@code properties} are CLOSED: a field the schema does not list is an error, naming the known fields
- *       (closest first), unless the node has {@code x-kubernetes-preserve-unknown-fields: true} (accepted as is) or
- *       {@code additionalProperties} (a schema: the value is validated against it; {@code true}: accepted;
- *       {@code false}: an error). An {@code object} with neither {@code properties} nor either escape allows no
- *       field at all, as in a structural schema. At the top level {@code apiVersion}, {@code kind} and
- *       {@code metadata} are always allowed (Kubernetes adds them to every CRD; the typed-model test checks
- *       {@code metadata} as an ObjectMeta).</li>
- *   <li>{@code required}: every listed field must be present.</li>
- *   <li>{@code items}: each element is validated against it; {@code minItems}, {@code maxItems} checked;
- *       {@code x-kubernetes-list-type: set} wants distinct elements, {@code map} distinct values of the
- *       {@code x-kubernetes-list-map-keys}.</li>
- *   <li>{@code minLength}, {@code maxLength} (in code points), {@code pattern} (Java regex, unanchored like JSON
- *       Schema), {@code minimum}, {@code maximum}, {@code exclusiveMinimum}, {@code exclusiveMaximum} (booleans, as
- *       in OpenAPI v3.0), {@code minProperties}, {@code maxProperties}: checked.</li>
- *   <li>{@code oneOf}, {@code anyOf}, {@code allOf}, {@code not}: evaluated. Each alternative is validated against
- *       the same value with every keyword above except closedness (alternatives carry no {@code properties}); Istio
- *       uses them only with {@code required} lists, to say which fields exclude each other, and with
- *       {@code type} for int-or-string.</li>
- *   <li>Ignored: {@code x-kubernetes-validations} (CEL rules: no CEL evaluator here), {@code format}
- *       ({@code int32}, {@code date-time}, ... are not range- or syntax-checked), {@code description},
- *       {@code default} (nothing is defaulted), {@code x-kubernetes-list-type: atomic} and
- *       {@code x-kubernetes-map-type} (they matter to server-side apply only).</li>
+ *   <li>Unknown fields are errors. A structural schema is closed: the API server prunes or rejects a field its
+ *       schema does not list. {@link #structural} adds {@code additionalProperties: false} wherever a schema lists
+ *       {@code properties} or says {@code type: object}, unless it has {@code x-kubernetes-preserve-unknown-fields}
+ *       or its own {@code additionalProperties}. At the top level {@code apiVersion}, {@code kind} and
+ *       {@code metadata} are allowed (Kubernetes adds them to every CRD; TypedModelTest checks {@code metadata}).</li>
+ *   <li>{@code x-kubernetes-int-or-string}: an integer or a string ({@link #structural} adds the {@code anyOf}
+ *       where the CRD leaves it out; Istio's file has it).</li>
+ *   <li>{@code nullable}: the OpenAPI 3.0 dialect accepts {@code null} only where {@code nullable: true}.</li>
+ *   <li>{@code x-kubernetes-list-type} {@code set} and {@code map}: no two equal elements, or no two with the same
+ *       values of {@code x-kubernetes-list-map-keys} ({@link ListTypeKeyword}).</li>
+ *   <li>Not checked, as before: {@code x-kubernetes-validations} (CEL rules: no CEL evaluator here), {@code format}
+ *       (annotation only), {@code x-kubernetes-map-type} (server-side apply only).</li>
  * </ul>
- * Messages name the file, the resource, the JSON path and the reason:
- * {@code cases/mtls/gateway.yaml: Gateway istio-egressgateway: spec.servers[0].tls.mod: unknown field (known: mode, ...)}.
+ * A keyword the dialect does not know makes loading the schema fail rather than pass silently.
+ *
+ * <p>Messages name the file, the resource, the JSON path and the library's reason, e.g.
+ * {@code cases/mtls/gateway.yaml: Gateway istio-egressgateway: $.spec.servers[0].tls: property 'mod' is not defined
+ * in the schema and the schema does not allow additional properties}.
  */
 final class CrdSchemaValidator {
 
-    /** The fields Kubernetes adds to every custom resource's schema. */
-    private static final Set<String> IMPLICIT_TOP_LEVEL = Set.of("apiVersion", "kind", "metadata");
+    /** Our name for the dialect below; schemas are given as trees, so nothing is fetched from it. */
+    private static final String DIALECT_IRI = "https://meshbench.dev/schema/kubernetes-structural";
 
-    /** One served version of one kind: its schema and whether the CRD serves it. */
+    private static final JsonMetaSchema DIALECT = JsonMetaSchema.builder(DIALECT_IRI, OpenApi30.getInstance())
+            .keywords(List.of(
+                    new NonValidationKeyword("x-kubernetes-preserve-unknown-fields"), // read by structural()
+                    new NonValidationKeyword("x-kubernetes-int-or-string"), // read by structural()
+                    new NonValidationKeyword("x-kubernetes-validations"), // CEL: not evaluated
+                    new NonValidationKeyword("x-kubernetes-map-type"), // server-side apply only
+                    new NonValidationKeyword("x-kubernetes-list-map-keys"), // read by ListTypeKeyword
+                    new ListTypeKeyword()))
+            .unknownKeywordFactory(DisallowUnknownKeywordFactory.getInstance())
+            .build();
+
+    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.builder()
+            .metaSchema(DIALECT).defaultMetaSchemaIri(DIALECT_IRI).build();
+
+    /**
+     * Paths as {@code $.spec.servers[0].tls}. {@code format} (Istio's: int32, double, date-time, byte) stays an
+     * annotation, as the validator this replaced left it: the ranges that matter are given as minimum and maximum.
+     */
+    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
+            .pathType(PathType.JSON_PATH).formatAssertionsEnabled(false).build();
+
+    /** One version of one kind: its schema and whether the CRD serves it. */
     private record Version(JsonNode schema, boolean served) { }
 
     private final String source;
     /** group -> kind -> version -> schema. */
     private final Map<String, Map<String, Map<String, Version>>> crds;
+    /** apiVersion and kind -> compiled schema. */
+    private final Map<String, JsonSchema> compiled = new ConcurrentHashMap<>();
 
     private CrdSchemaValidator(String source, Map<String, Map<String, Map<String, Version>>> crds) {
         this.source = source;
@@ -106,22 +129,79 @@ final class CrdSchemaValidator {
      * @param where the resource's origin for messages, e.g. {@code cases/mtls/gateway.yaml}
      */
     List<String> validate(String where, JsonNode resource) {
+        String apiVersion = resource.path("apiVersion").asText("");
+        String kind = resource.path("kind").asText("");
         String prefix = where + ": " + resource.path("kind").asText("?") + " "
                 + resource.path("metadata").path("name").asText("?") + ": ";
-        JsonNode schema;
+        JsonSchema schema;
         try {
-            schema = schema(resource.path("apiVersion").asText(""), resource.path("kind").asText(""));
+            schema = compiled.computeIfAbsent(apiVersion + " " + kind, k -> compile(schema(apiVersion, kind)));
         } catch (IllegalArgumentException e) {
             return List.of(prefix + e.getMessage());
         }
-        return check(schema, resource).stream().map(e -> prefix + e).toList();
+        return messages(schema, resource).stream().map(m -> prefix + m).toList();
     }
 
-    /** Every way {@code resource} breaks {@code schema} (an {@code openAPIV3Schema}), as {@code path: reason}. */
-    static List<String> check(JsonNode schema, JsonNode resource) {
-        List<String> errors = new ArrayList<>();
-        new Walk(errors, true).validate(resource, schema, "", true);
-        return errors;
+    /** Every way {@code resource} breaks {@code openApiV3Schema} (a CRD version's), one message each. */
+    static List<String> check(JsonNode openApiV3Schema, JsonNode resource) {
+        return messages(compile(openApiV3Schema), resource);
+    }
+
+    private static JsonSchema compile(JsonNode openApiV3Schema) {
+        return FACTORY.getSchema(structural(openApiV3Schema), CONFIG);
+    }
+
+    /** The library's messages; a scalar's value is added where the message does not name it (enum, type, ...). */
+    private static List<String> messages(JsonSchema schema, JsonNode resource) {
+        List<String> out = new ArrayList<>();
+        for (ValidationMessage m : schema.validate(resource)) {
+            JsonNode value = m.getInstanceNode();
+            boolean scalar = value != null && (value.isTextual() || value.isNumber() || value.isBoolean());
+            out.add(m.getMessage() + (scalar ? " (value: " + value + ")" : ""));
+        }
+        return out;
+    }
+
+    /**
+     * A copy of a CRD's {@code openAPIV3Schema} made into the JSON Schema the API server in effect applies: closed
+     * where the CRD does not preserve unknown fields, {@code x-kubernetes-int-or-string} as an {@code anyOf}, and
+     * {@code apiVersion}, {@code kind} and {@code metadata} allowed at the top level.
+     */
+    private static ObjectNode structural(JsonNode openApiV3Schema) {
+        ObjectNode schema = openApiV3Schema.deepCopy();
+        close(schema);
+        // After close(): metadata stays open (TypedModelTest reads it into an ObjectMeta).
+        ObjectNode properties = schema.withObjectProperty("properties");
+        for (String implicit : List.of("apiVersion", "kind", "metadata")) {
+            if (!properties.has(implicit)) {
+                properties.putObject(implicit);
+            }
+        }
+        return schema;
+    }
+
+    /**
+     * The Kubernetes rules JSON Schema has no keyword for: JSON Schema allows any field it does not list, a
+     * structural schema none unless {@code x-kubernetes-preserve-unknown-fields}. Follows the structural part only
+     * ({@code properties}, {@code items}, {@code additionalProperties}): in a structural schema {@code allOf},
+     * {@code anyOf}, {@code oneOf} and {@code not} hold no fields of their own, and closing them would reject the
+     * fields their parent lists.
+     */
+    private static void close(ObjectNode schema) {
+        if (schema.path("x-kubernetes-int-or-string").asBoolean(false) && !schema.has("anyOf")) {
+            schema.putArray("anyOf").add(KitManifests.parse("type: integer")).add(KitManifests.parse("type: string"));
+        }
+        boolean object = schema.has("properties") || "object".equals(schema.path("type").asText());
+        if (object && !schema.has("additionalProperties")
+                && !schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)) {
+            schema.put("additionalProperties", false);
+        }
+        schema.path("properties").forEach(p -> close((ObjectNode) p));
+        for (String child : List.of("items", "additionalProperties")) {
+            if (schema.path(child).isObject()) {
+                close((ObjectNode) schema.get(child));
+            }
+        }
     }
 
     /**
@@ -129,9 +209,10 @@ final class CrdSchemaValidator {
      *
      * @throws IllegalArgumentException if the file has no such kind or version, or does not serve the version
      */
-    JsonNode schema(String apiVersion, String kind) {
-        String group = group(apiVersion);
-        String version = apiVersion.substring(apiVersion.indexOf('/') + 1);
+    private JsonNode schema(String apiVersion, String kind) {
+        int slash = apiVersion.indexOf('/');
+        String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+        String version = apiVersion.substring(slash + 1);
         Map<String, Map<String, Version>> kinds = crds.get(group);
         if (kinds == null) {
             throw new IllegalArgumentException("no CRD of group '" + group + "' in " + source + " (groups: "
@@ -154,312 +235,58 @@ final class CrdSchemaValidator {
         return v.schema();
     }
 
-    private static String group(String apiVersion) {
-        int slash = apiVersion.indexOf('/');
-        return slash < 0 ? "" : apiVersion.substring(0, slash);
-    }
+    /**
+     * {@code x-kubernetes-list-type}: {@code set} wants distinct elements, {@code map} distinct values of the
+     * {@code x-kubernetes-list-map-keys}; {@code atomic} matters to server-side apply only. Written here because
+     * JSON Schema has no keyword for unique keys ({@code uniqueItems} compares whole elements), and the API server
+     * rejects such a list (a ServiceEntry with two ports of the same name).
+     */
+    private static final class ListTypeKeyword extends AbstractKeyword {
 
-    /** One validation pass; {@code closed} is false inside oneOf/anyOf/allOf/not alternatives. */
-    private static final class Walk {
-        private final List<String> errors;
-        private final boolean closed;
-
-        Walk(List<String> errors, boolean closed) {
-            this.errors = errors;
-            this.closed = closed;
+        ListTypeKeyword() {
+            super("x-kubernetes-list-type");
         }
 
-        private void error(String path, String reason) {
-            errors.add((path.isEmpty() ? "(top level)" : path) + ": " + reason);
-        }
-
-        void validate(JsonNode node, JsonNode schema, String path, boolean topLevel) {
-            if (node.isNull()) {
-                if (!schema.path("nullable").asBoolean(false)) {
-                    error(path, "null value (the field is not nullable; leave it out instead)");
+        @Override
+        public JsonValidator newValidator(SchemaLocation schemaLocation, JsonNodePath evaluationPath, JsonNode schemaNode,
+                JsonSchema parentSchema, ValidationContext validationContext) {
+            String type = schemaNode.asText();
+            if (!List.of("atomic", "set", "map").contains(type)) {
+                throw new IllegalArgumentException("x-kubernetes-list-type '" + type + "' at " + schemaLocation
+                        + " is none of atomic, set, map");
+            }
+            List<String> keys = new ArrayList<>();
+            parentSchema.getSchemaNode().path("x-kubernetes-list-map-keys").forEach(k -> keys.add(k.asText()));
+            return new AbstractJsonValidator(schemaLocation, evaluationPath, this, schemaNode) {
+                @Override
+                public Set<ValidationMessage> validate(ExecutionContext executionContext, JsonNode node, JsonNode rootNode,
+                        JsonNodePath instanceLocation) {
+                    Set<ValidationMessage> errors = new LinkedHashSet<>();
+                    if (type.equals("atomic") || !node.isArray()) {
+                        return errors;
+                    }
+                    Set<JsonNode> seen = new HashSet<>();
+                    for (int i = 0; i < node.size(); i++) {
+                        JsonNode element = node.get(i);
+                        JsonNode key = element;
+                        if (type.equals("map")) {
+                            ObjectNode tuple = KitManifests.YAML.createObjectNode();
+                            keys.forEach(k -> tuple.set(k, element.path(k)));
+                            key = tuple;
+                        }
+                        if (!seen.add(key)) {
+                            // A set's element is named by the " (value: ...)" that messages() adds to scalars.
+                            String what = type.equals("map") ? "key " + keys + " = " + key : "element";
+                            errors.add(ValidationMessage.builder().type(getKeyword()).code(getKeyword())
+                                    .schemaLocation(getSchemaLocation()).evaluationPath(getEvaluationPath())
+                                    .instanceLocation(instanceLocation.append(i)).instanceNode(element)
+                                    .message("{0}: duplicate {1} (x-kubernetes-list-type: {2})").arguments(what, type)
+                                    .build());
+                        }
+                    }
+                    return errors;
                 }
-                return;
-            }
-            if (!typeMatches(node, schema, path)) {
-                return;
-            }
-            checkEnum(node, schema, path);
-            switch (node.getNodeType()) {
-                case STRING -> checkString(node.textValue(), schema, path);
-                case NUMBER -> checkNumber(node.decimalValue(), schema, path);
-                case ARRAY -> checkArray(node, schema, path);
-                case OBJECT -> checkObject(node, schema, path, topLevel);
-                default -> { }
-            }
-            checkCombinators(node, schema, path);
-        }
-
-        private boolean typeMatches(JsonNode node, JsonNode schema, String path) {
-            if (schema.path("x-kubernetes-int-or-string").asBoolean(false)) {
-                if (!node.isIntegralNumber() && !node.isTextual()) {
-                    error(path, "expected integer or string, got " + describe(node));
-                    return false;
-                }
-                return true;
-            }
-            String type = schema.path("type").asText("");
-            boolean ok = switch (type) {
-                case "object" -> node.isObject();
-                case "array" -> node.isArray();
-                case "string" -> node.isTextual();
-                case "integer" -> node.isIntegralNumber();
-                case "number" -> node.isNumber();
-                case "boolean" -> node.isBoolean();
-                case "" -> true;
-                default -> throw new IllegalStateException("unknown schema type '" + type + "' at " + path);
             };
-            if (!ok) {
-                error(path, "expected " + type + ", got " + describe(node));
-            }
-            return ok;
         }
-
-        private void checkEnum(JsonNode node, JsonNode schema, String path) {
-            JsonNode allowed = schema.get("enum");
-            if (allowed == null) {
-                return;
-            }
-            for (JsonNode v : allowed) {
-                if (v.equals(node)) {
-                    return;
-                }
-            }
-            List<String> values = new ArrayList<>();
-            allowed.forEach(v -> values.add(v.asText()));
-            error(path, describe(node) + " is not one of " + String.join(", ", values));
-        }
-
-        private void checkString(String value, JsonNode schema, String path) {
-            int length = value.codePointCount(0, value.length());
-            if (schema.has("maxLength") && length > schema.get("maxLength").asInt()) {
-                error(path, "longer than maxLength " + schema.get("maxLength").asInt() + " (" + length + ")");
-            }
-            if (schema.has("minLength") && length < schema.get("minLength").asInt()) {
-                error(path, "shorter than minLength " + schema.get("minLength").asInt() + " (" + length + ")");
-            }
-            if (schema.has("pattern")) {
-                String regex = schema.get("pattern").asText();
-                try {
-                    if (!Pattern.compile(regex).matcher(value).find()) {
-                        error(path, "'" + value + "' does not match pattern " + regex);
-                    }
-                } catch (PatternSyntaxException e) {
-                    throw new IllegalStateException("pattern at " + path + " is not a Java regex: " + regex, e);
-                }
-            }
-        }
-
-        private void checkNumber(BigDecimal value, JsonNode schema, String path) {
-            if (schema.has("minimum")) {
-                BigDecimal min = schema.get("minimum").decimalValue();
-                boolean exclusive = schema.path("exclusiveMinimum").asBoolean(false);
-                if (exclusive ? value.compareTo(min) <= 0 : value.compareTo(min) < 0) {
-                    error(path, value + " is below the minimum " + min + (exclusive ? " (exclusive)" : ""));
-                }
-            }
-            if (schema.has("maximum")) {
-                BigDecimal max = schema.get("maximum").decimalValue();
-                boolean exclusive = schema.path("exclusiveMaximum").asBoolean(false);
-                if (exclusive ? value.compareTo(max) >= 0 : value.compareTo(max) > 0) {
-                    error(path, value + " is above the maximum " + max + (exclusive ? " (exclusive)" : ""));
-                }
-            }
-        }
-
-        private void checkArray(JsonNode node, JsonNode schema, String path) {
-            if (schema.has("maxItems") && node.size() > schema.get("maxItems").asInt()) {
-                error(path, node.size() + " items, more than maxItems " + schema.get("maxItems").asInt());
-            }
-            if (schema.has("minItems") && node.size() < schema.get("minItems").asInt()) {
-                error(path, node.size() + " items, fewer than minItems " + schema.get("minItems").asInt());
-            }
-            JsonNode items = schema.get("items");
-            if (items != null && items.isObject()) {
-                for (int i = 0; i < node.size(); i++) {
-                    validate(node.get(i), items, path + "[" + i + "]", false);
-                }
-            }
-            String listType = schema.path("x-kubernetes-list-type").asText("");
-            if (listType.equals("set") || listType.equals("map")) {
-                List<String> keys = new ArrayList<>();
-                schema.path("x-kubernetes-list-map-keys").forEach(k -> keys.add(k.asText()));
-                Set<JsonNode> seen = new HashSet<>();
-                for (int i = 0; i < node.size(); i++) {
-                    JsonNode element = node.get(i);
-                    JsonNode key = element;
-                    if (listType.equals("map")) {
-                        var tuple = KitManifests.YAML.createObjectNode();
-                        keys.forEach(k -> tuple.set(k, element.path(k)));
-                        key = tuple;
-                    }
-                    if (!seen.add(key)) {
-                        error(path + "[" + i + "]", "duplicate " + (listType.equals("map") ? "key " + keys + " = " + key : "element " + key)
-                                + " (x-kubernetes-list-type: " + listType + ")");
-                    }
-                }
-            }
-        }
-
-        private void checkObject(JsonNode node, JsonNode schema, String path, boolean topLevel) {
-            if (schema.has("maxProperties") && node.size() > schema.get("maxProperties").asInt()) {
-                error(path, node.size() + " fields, more than maxProperties " + schema.get("maxProperties").asInt());
-            }
-            if (schema.has("minProperties") && node.size() < schema.get("minProperties").asInt()) {
-                error(path, node.size() + " fields, fewer than minProperties " + schema.get("minProperties").asInt());
-            }
-            for (JsonNode required : schema.path("required")) {
-                if (!node.has(required.asText())) {
-                    error(path, "missing required field " + required.asText());
-                }
-            }
-            JsonNode properties = schema.path("properties");
-            JsonNode additional = schema.get("additionalProperties");
-            boolean preserve = schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false);
-            for (Map.Entry<String, JsonNode> field : node.properties()) {
-                String name = field.getKey();
-                // A map key such as app.kubernetes.io/name in brackets, so the path stays readable.
-                String fieldPath = !name.matches("[A-Za-z0-9_-]+") ? path + "[" + name + "]" : path.isEmpty() ? name : path + "." + name;
-                if (properties.has(name)) {
-                    validate(field.getValue(), properties.get(name), fieldPath, false);
-                } else if (topLevel && IMPLICIT_TOP_LEVEL.contains(name)) {
-                    // apiVersion, kind and metadata: Kubernetes' own, not in a CRD's schema.
-                } else if (additional != null && additional.isObject()) {
-                    validate(field.getValue(), additional, fieldPath, false);
-                } else if (additional != null && additional.isBoolean()) {
-                    if (!additional.booleanValue()) {
-                        error(fieldPath, "unknown field (additionalProperties: false; known: " + known(name, properties, topLevel) + ")");
-                    }
-                } else if (preserve) {
-                    // x-kubernetes-preserve-unknown-fields: kept as written, not looked into.
-                } else if (closed && (properties.size() > 0 || schema.path("type").asText("").equals("object"))) {
-                    error(fieldPath, "unknown field (known: " + known(name, properties, topLevel) + ")");
-                }
-            }
-        }
-
-        private void checkCombinators(JsonNode node, JsonNode schema, String path) {
-            JsonNode allOf = schema.get("allOf");
-            if (allOf != null) {
-                for (int i = 0; i < allOf.size(); i++) {
-                    List<String> sub = branch(node, allOf.get(i), path);
-                    if (!sub.isEmpty()) {
-                        error(path, "does not satisfy allOf[" + i + "]: " + String.join("; ", sub));
-                    }
-                }
-            }
-            JsonNode anyOf = schema.get("anyOf");
-            if (anyOf != null && matching(node, anyOf, path).isEmpty()) {
-                error(path, "matches none of anyOf: " + alternatives(anyOf));
-            }
-            JsonNode oneOf = schema.get("oneOf");
-            if (oneOf != null) {
-                List<Integer> matched = matching(node, oneOf, path);
-                if (matched.size() != 1) {
-                    error(path, "matches " + matched.size() + " of oneOf, needs exactly one: " + alternatives(oneOf)
-                            + (matched.isEmpty() ? "" : " (matched: " + matched.stream()
-                            .map(i -> describeAlternative(oneOf.get(i))).collect(Collectors.joining(" | ")) + ")"));
-                }
-            }
-            JsonNode not = schema.get("not");
-            if (not != null && branch(node, not, path).isEmpty()) {
-                error(path, "must not match: " + describeAlternative(not));
-            }
-        }
-
-        private List<Integer> matching(JsonNode node, JsonNode alternatives, String path) {
-            List<Integer> out = new ArrayList<>();
-            for (int i = 0; i < alternatives.size(); i++) {
-                if (branch(node, alternatives.get(i), path).isEmpty()) {
-                    out.add(i);
-                }
-            }
-            return out;
-        }
-
-        private List<String> branch(JsonNode node, JsonNode alternative, String path) {
-            List<String> sub = new ArrayList<>();
-            new Walk(sub, false).validate(node, alternative, path, false);
-            return sub;
-        }
-    }
-
-    /** The alternatives of a oneOf/anyOf in words: Istio's are lists of required fields. */
-    private static String alternatives(JsonNode alternatives) {
-        List<String> out = new ArrayList<>();
-        alternatives.forEach(a -> out.add(describeAlternative(a)));
-        return String.join(" | ", out);
-    }
-
-    private static String describeAlternative(JsonNode alternative) {
-        if (alternative.size() == 1 && alternative.has("required")) {
-            List<String> fields = new ArrayList<>();
-            alternative.get("required").forEach(f -> fields.add(f.asText()));
-            return String.join(" and ", fields) + " set";
-        }
-        if (alternative.size() == 1 && alternative.has("type")) {
-            return alternative.get("type").asText();
-        }
-        if (alternative.size() == 1 && alternative.has("not") && alternative.get("not").size() == 1
-                && alternative.get("not").has("anyOf")) {
-            List<String> fields = new ArrayList<>();
-            for (JsonNode a : alternative.get("not").get("anyOf")) {
-                a.path("required").forEach(f -> fields.add(f.asText()));
-            }
-            return "none of " + String.join(", ", fields) + " set";
-        }
-        return alternative.toString();
-    }
-
-    /** The known fields of a node, closest to the unknown name first (so a misspelling's intended field leads). */
-    private static String known(String unknown, JsonNode properties, boolean topLevel) {
-        Map<String, Integer> distance = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>();
-        properties.fieldNames().forEachRemaining(names::add);
-        if (topLevel) {
-            names.addAll(List.of("apiVersion", "kind", "metadata"));
-        }
-        names.forEach(f -> distance.put(f, editDistance(unknown.toLowerCase(), f.toLowerCase())));
-        if (distance.isEmpty()) {
-            return "none";
-        }
-        return distance.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey(Comparator.naturalOrder())))
-                .map(Map.Entry::getKey).collect(Collectors.joining(", "));
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
-    }
-
-    private static String describe(JsonNode node) {
-        JsonNodeType type = node.getNodeType();
-        return switch (type) {
-            case STRING -> "string \"" + node.textValue() + "\"";
-            case NUMBER -> (node.isIntegralNumber() ? "integer " : "number ") + node;
-            case BOOLEAN -> "boolean " + node;
-            case ARRAY -> "array";
-            case OBJECT -> "object";
-            default -> type.name().toLowerCase();
-        };
     }
 }
