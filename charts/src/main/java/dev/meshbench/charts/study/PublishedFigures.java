@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * The figures the two studies published, from the one data file {@value #RESOURCE} next to this class: the egress
  * study's throughput change per case, and the latency gist's table as published. The reports read them from here,
- * and a test holds the READMEs' quotes to them.
+ * and a test holds the quotes in the READMEs and docs/ to them.
  *
  * @param about       what the file is (its {@code about} lines)
  * @param egress      the egress study's findings
