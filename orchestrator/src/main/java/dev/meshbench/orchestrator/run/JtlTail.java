@@ -1,29 +1,29 @@
 package dev.meshbench.orchestrator.run;
 
-import dev.meshbench.results.convert.CsvRecordReader;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Follows a JTL (CSV with header) while JMeter writes it, keeping per-step counts for live progress and the
- * wall-clock window of each step. Reads only what was appended since the last call with the kit's one CSV reader
- * ({@link CsvRecordReader}, as the results conversion does); a half-written last row, or a quoted field still open
- * across lines, waits for the next call. Not the results conversion: that reads the finished file once, in
- * results-schema.
+ * wall-clock window of each step. Each call reads from the byte offset where the last complete record ended, hands
+ * the complete records to Jackson's CSV parser, and moves the offset past them; a half-written last row, or a quoted
+ * field still open across lines, is read again by the next call. Not the results conversion: that reads the
+ * finished file once, in results-schema.
  */
 public final class JtlTail {
     private final Path file;
+    /** Bytes of the file holding the complete records consumed so far: where the next call starts reading. */
     private long offset;
-    private byte[] pendingBytes = new byte[0];
-    private String pendingText = "";
     private int colTime = -1;
     private int colElapsed = -1;
     private int colSuccess = -1;
@@ -70,8 +70,6 @@ public final class JtlTail {
             long len = raf.length();
             if (len < offset) { // truncated or replaced: start over
                 offset = 0;
-                pendingText = "";
-                pendingBytes = new byte[0];
                 steps.clear();
                 colTime = -1;
             }
@@ -79,43 +77,68 @@ public final class JtlTail {
                 return 0;
             }
             raf.seek(offset);
-            byte[] buf = new byte[(int) Math.min(len - offset, 16 * 1024 * 1024)];
-            raf.readFully(buf);
-            offset += buf.length;
-            byte[] data = new byte[pendingBytes.length + buf.length];
-            System.arraycopy(pendingBytes, 0, data, 0, pendingBytes.length);
-            System.arraycopy(buf, 0, data, pendingBytes.length, buf.length);
-            // decode up to the last line break only: a UTF-8 sequence never contains the byte '\n', so a character
-            // cut at the end of what JMeter has flushed waits whole for the next call
-            int end = data.length;
-            while (end > 0 && data[end - 1] != '\n') {
-                end--;
-            }
-            pendingBytes = Arrays.copyOfRange(data, end, data.length);
-            if (end == 0) {
+            byte[] data = new byte[(int) Math.min(len - offset, 16 * 1024 * 1024)];
+            raf.readFully(data);
+            int complete = completeRecords(data);
+            if (complete == 0) {
                 return 0;
             }
-            return parse(pendingText + new String(data, 0, end, StandardCharsets.UTF_8));
+            offset += complete; // before parsing: records Jackson cannot read are not read again
+            return parse(data, complete);
         }
     }
 
-    /** Accepts the complete records of {@code text}; a record still inside quotes at the end waits for more. */
-    private long parse(String text) throws IOException {
-        CsvRecordReader records = new CsvRecordReader(new StringReader(text));
-        long added = 0;
-        long done = 0;
-        List<String> record;
-        while ((record = records.next()) != null) {
-            if (!records.lastEndedCleanly()) { // a quoted field still open: JMeter has not finished the row
-                done = records.recordStart();
-                break;
-            }
-            done = records.consumed();
-            if (accept(record)) {
-                added++;
+    /**
+     * Length of the complete records at the start of {@code data}: up to and including the last line break outside
+     * quotes. Written here because Jackson's CSV parser cannot tell it: its locations have no byte offset (it
+     * decodes through a Reader; getByteOffset is -1), the character offset of its current location is one short of
+     * where the next record starts, and a record still open at the end of the input comes only as a "Missing closing
+     * quote" error. Counting quotes is enough for what JMeter writes: it quotes every field holding a quote, comma or
+     * line break and doubles the quotes inside, so a line break is outside quotes after an even number of them. The
+     * bytes of {@code "} and {@code \n} never occur inside a UTF-8 multi-byte character, so a character cut at the
+     * end of what JMeter has flushed waits, whole, for the next call.
+     */
+    static int completeRecords(byte[] data) {
+        boolean quoted = false;
+        int end = 0;
+        for (int i = 0; i < data.length; i++) {
+            if (data[i] == '"') {
+                quoted = !quoted;
+            } else if (data[i] == '\n' && !quoted) {
+                end = i + 1;
             }
         }
-        pendingText = text.substring((int) done);
+        return end;
+    }
+
+    /**
+     * Jackson's reader of the JTL's records as lists of fields, blank lines skipped. Built at the first parse, not
+     * with the first tail: in a fresh JVM that takes a few hundred milliseconds, which would otherwise fall inside
+     * the warm-up's first window (WarmUp makes its tail after starting its clock).
+     */
+    private static final class Records {
+        static final ObjectReader READER = new CsvMapper().readerForListOf(String.class)
+                .with(CsvParser.Feature.WRAP_AS_ARRAY)
+                .with(CsvParser.Feature.SKIP_EMPTY_LINES);
+    }
+
+    /** Accepts the records in the first {@code length} bytes of {@code data}, all of them complete. */
+    private long parse(byte[] data, int length) throws IOException {
+        long added = 0;
+        try (MappingIterator<List<String>> records = Records.READER.readValues(data, 0, length)) {
+            while (records.hasNextValue()) {
+                List<String> record;
+                try {
+                    record = records.nextValue();
+                } catch (JsonProcessingException e) {
+                    continue; // not CSV as JMeter writes it: skipped (Jackson resumes after the record's end), as
+                              // rows of an odd shape are; the converter judges the file
+                }
+                if (accept(record)) {
+                    added++;
+                }
+            }
+        }
         return added;
     }
 

@@ -1,6 +1,8 @@
 package dev.meshbench.orchestrator.run;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,5 +76,42 @@ class JtlTailTest {
         Files.write(jtl, java.util.Arrays.copyOfRange(row, cut, row.length), StandardOpenOption.APPEND);
         assertEquals(1, tail.poll());
         assertEquals(1, tail.steps().get(1).errors());
+    }
+
+    @Test
+    @DisplayName("a row it cannot read is skipped, and the rows after it still count")
+    void unreadableRowSkipped() throws Exception {
+        Path jtl = dir.resolve("samples.jtl");
+        JtlTail tail = new JtlTail(jtl);
+        Files.writeString(jtl, HEADER
+                + "1000,10,login,200,\"O\"K,step 1-1,text,true,,600,100,1,1,http://x/auth/login,9,0,1,1\n"
+                + "1100,10,login,200,OK,step 1-1,text,true,,600,100,1,1,http://x/auth/login,9,0,1,1\n");
+        assertEquals(1, tail.poll(), "text after a closing quote: not a JMeter row");
+        Files.writeString(jtl, "1200,10,login,200,OK,step 1-1,text,true,,600,100,1,1,http://x/auth/login,9,0,1,1\r\n",
+                StandardOpenOption.APPEND);
+        assertEquals(1, tail.poll(), "the next poll resumes after the rows already read");
+        assertEquals(2, tail.steps().get(1).samples());
+    }
+
+    @Test
+    @DisplayName("a file replaced by a shorter one is read again from its start")
+    void replacedFile() throws Exception {
+        Path jtl = dir.resolve("samples.jtl");
+        JtlTail tail = new JtlTail(jtl);
+        String row = "1000,10,login,200,OK,step 1-1,text,true,,600,100,1,1,http://x/auth/login,9,0,1,1\n";
+        Files.writeString(jtl, HEADER + row + row);
+        assertEquals(2, tail.poll());
+        Files.writeString(jtl, HEADER + row.replace(",1\n", ",5\n"));
+        assertEquals(1, tail.poll());
+        assertEquals(1, tail.steps().get(5).samples());
+        assertNull(tail.steps().get(1), "the old file's counts are gone");
+    }
+
+    @Test
+    @DisplayName("complete records end at the last line break outside quotes")
+    void completeRecords() {
+        assertEquals(0, JtlTail.completeRecords("a,b".getBytes(UTF_8)));
+        assertEquals(4, JtlTail.completeRecords("a,b\nc,\"d\n".getBytes(UTF_8)));
+        assertEquals(11, JtlTail.completeRecords("a,\"\"\"x\n\"\"\"\nc,d".getBytes(UTF_8)));
     }
 }

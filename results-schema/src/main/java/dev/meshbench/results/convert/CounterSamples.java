@@ -1,10 +1,11 @@
 package dev.meshbench.results.convert;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
 import dev.meshbench.results.WorkCounters;
 import dev.meshbench.results.io.ResultsFormatException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,27 +41,25 @@ final class CounterSamples {
 
     static CounterSamples read(Path file) throws ResultsFormatException {
         CounterSamples out = new CounterSamples();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            CsvRecordReader csv = new CsvRecordReader(in);
-            List<String> head = csv.next();
-            if (head == null) {
-                throw new ResultsFormatException(file, "file is empty (expected a header row: epochMs,component,counter,value)");
-            }
-            CsvHeader header = new CsvHeader(file, head);
-            int epochMs = header.require("epochMs");
-            int component = header.require("component");
-            int counter = header.require("counter");
-            int value = header.require("value");
-            for (List<String> row = csv.next(); row != null; row = csv.next()) {
-                int line = csv.recordLine();
-                if (row.size() != header.size()) {
+        try (InputStream in = Files.newInputStream(file);
+                MappingIterator<Map<String, String>> rows =
+                        CsvInput.open(file, in, "epochMs,component,counter,value")) {
+            int columns = CsvInput.header(file, rows, List.of("epochMs", "component", "counter", "value"));
+            while (rows.hasNextValue()) {
+                int line = CsvInput.nextLine(rows);
+                Map<String, String> row = rows.nextValue();
+                if (row.size() != columns) { // fewer: Jackson refuses a row with more
                     throw new ResultsFormatException(file, "line " + line + " has " + row.size()
-                            + " fields but the header has " + header.size());
+                            + " fields but the header has " + columns);
                 }
-                double t = number(file, row.get(epochMs), "epochMs", line);
-                double v = number(file, row.get(value), "value", line);
-                out.add(row.get(counter).strip(), row.get(component).strip(), t, v);
+                double t = number(file, row.get("epochMs"), "epochMs", line);
+                double v = number(file, row.get("value"), "value", line);
+                out.add(row.get("counter").strip(), row.get("component").strip(), t, v);
             }
+        } catch (ResultsFormatException e) {
+            throw e;
+        } catch (JsonProcessingException e) {
+            throw CsvInput.error(file, e);
         } catch (IOException e) {
             throw new ResultsFormatException(file, "reading failed: " + e.getMessage(), e);
         }

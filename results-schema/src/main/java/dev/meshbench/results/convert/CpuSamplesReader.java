@@ -1,10 +1,11 @@
 package dev.meshbench.results.convert;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.io.ResultsFormatException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -33,40 +34,23 @@ final class CpuSamplesReader {
         }
         Map<String, ComponentRole> roles = new TreeMap<>();
         Map<String, Map<Long, List<Row>>> rows = new TreeMap<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            CsvRecordReader csv = new CsvRecordReader(in);
-            List<String> head = csv.next();
-            if (head == null) {
-                throw new ResultsFormatException(file, "file is empty (expected a header row: "
-                        + "epochMs,component,role,pid,cpuMillis,rssBytes)");
-            }
-            CsvHeader header = new CsvHeader(file, head);
-            int epochMs = header.require("epochMs");
-            int component = header.require("component");
-            int role = header.require("role");
-            int pid = header.require("pid");
-            int cpuMillis = header.require("cpuMillis");
-            int rssBytes = header.optional("rssBytes");
-            List<String> row = csv.next();
-            while (row != null) {
-                int line = csv.recordLine();
-                List<String> next = csv.next();
-                if (row.size() != header.size()) {
-                    if (next == null && row.size() < header.size()) {
-                        notes.add(file.getFileName() + ": last row (line " + line + ") has " + row.size() + " of "
-                                + header.size() + " fields and was skipped (file cut short)");
-                        break;
-                    }
-                    throw new ResultsFormatException(file, "line " + line + " has " + row.size()
-                            + " fields but the header has " + header.size());
+        try (InputStream in = Files.newInputStream(file);
+                MappingIterator<Map<String, String>> csv =
+                        CsvInput.open(file, in, "epochMs,component,role,pid,cpuMillis,rssBytes")) {
+            int columns = CsvInput.header(file, csv, List.of("epochMs", "component", "role", "pid", "cpuMillis"));
+            while (csv.hasNextValue()) {
+                int line = CsvInput.nextLine(csv);
+                Map<String, String> row = CsvInput.rowOrCut(file, csv, columns, line, notes);
+                if (row == null) {
+                    break;
                 }
-                String name = row.get(component).strip();
+                String name = row.get("component").strip();
                 if (name.isEmpty()) {
                     throw new ResultsFormatException(file, "line " + line + ", column component: empty");
                 }
                 ComponentRole r;
                 try {
-                    r = ComponentRole.fromId(row.get(role).strip());
+                    r = ComponentRole.fromId(row.get("role").strip());
                 } catch (IllegalArgumentException e) {
                     throw new ResultsFormatException(file, "line " + line + ", column role: " + e.getMessage());
                 }
@@ -75,19 +59,21 @@ final class CpuSamplesReader {
                     throw new ResultsFormatException(file, "line " + line + ": component '" + name + "' has role "
                             + r.id() + " but earlier rows say " + before.id());
                 }
-                long t = wholeNumber(row.get(epochMs), "epochMs", line);
-                long p = wholeNumber(row.get(pid), "pid", line);
-                double cpu = number(row.get(cpuMillis), "cpuMillis", line);
-                long rss = rssBytes < 0 || row.get(rssBytes).isBlank() || row.get(rssBytes).strip().startsWith("-")
-                        ? -1 : wholeNumber(row.get(rssBytes), "rssBytes", line);
+                long t = wholeNumber(row.get("epochMs"), "epochMs", line);
+                long p = wholeNumber(row.get("pid"), "pid", line);
+                double cpu = number(row.get("cpuMillis"), "cpuMillis", line);
+                String rssBytes = row.getOrDefault("rssBytes", "");
+                long rss = rssBytes.isBlank() || rssBytes.strip().startsWith("-")
+                        ? -1 : wholeNumber(rssBytes, "rssBytes", line);
                 rows.computeIfAbsent(name, k -> new TreeMap<>()).computeIfAbsent(p, k -> new ArrayList<>())
                         .add(new Row(t, name, p, cpu, rss));
-                row = next;
             }
         } catch (NoSuchFileException e) {
             throw new ResultsFormatException(file, "file not found", e);
         } catch (ResultsFormatException e) {
             throw e;
+        } catch (JsonProcessingException e) {
+            throw CsvInput.error(file, e);
         } catch (IOException e) {
             throw new ResultsFormatException(file, "cannot be read: " + e.getMessage(), e);
         }

@@ -1,21 +1,24 @@
 package dev.meshbench.results.convert;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
 import dev.meshbench.results.io.ResultsFormatException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Streams a JMeter CSV results file ({@code samples.jtl}) with a header row. Columns are found by name; the
  * required ones are {@code timeStamp} (epoch ms), {@code elapsed} (ms), {@code success} and {@code step} (the
- * sample variable holding the step's client count). A last row cut short (JMeter killed mid-write) is skipped
- * with a note; any other malformed row is an error naming the file, line, column and value.
+ * sample variable holding the step's client count). Read with Jackson's CSV parser ({@link CsvInput}). A last
+ * row cut short (JMeter killed mid-write, maybe inside a quoted message) is skipped with a note; any other
+ * malformed row is an error naming the file, line, column and value.
  */
 final class JtlReader {
     static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "success", "step");
@@ -32,57 +35,40 @@ final class JtlReader {
      * @param notes receives what a reader of the results should know (e.g. a cut last row)
      */
     long read(Consumer<JtlSample> sink, List<String> notes) throws ResultsFormatException {
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            CsvRecordReader csv = new CsvRecordReader(in);
-            List<String> head = csv.next();
-            if (head == null) {
-                throw new ResultsFormatException(file, "file is empty (expected a header row: "
-                        + String.join(",", REQUIRED) + ",...)");
-            }
-            CsvHeader header = new CsvHeader(file, head);
-            int timeStamp = header.require("timeStamp");
-            int elapsed = header.require("elapsed");
-            int success = header.require("success");
-            int step = header.require("step");
-            int label = header.optional("label");
-            long rows = 0;
-            List<String> pending = csv.next();
-            int pendingLine = csv.recordLine();
-            while (pending != null) {
-                List<String> next = csv.next();
-                boolean last = next == null;
-                if (pending.size() != header.size()) {
-                    if (last && pending.size() < header.size()) {
-                        notes.add(file.getFileName() + ": last row (line " + pendingLine + ") has " + pending.size()
-                                + " of " + header.size() + " fields and was skipped (file cut short)");
-                        break;
-                    }
-                    throw new ResultsFormatException(file, "line " + pendingLine + " has " + pending.size()
-                            + " fields but the header has " + header.size());
+        try (InputStream in = Files.newInputStream(file);
+                MappingIterator<Map<String, String>> rows =
+                        CsvInput.open(file, in, String.join(",", REQUIRED) + ",...")) {
+            int columns = CsvInput.header(file, rows, REQUIRED);
+            long samples = 0;
+            while (rows.hasNextValue()) {
+                int line = CsvInput.nextLine(rows);
+                Map<String, String> row = CsvInput.rowOrCut(file, rows, columns, line, notes);
+                if (row == null) {
+                    break;
                 }
                 sink.accept(new JtlSample(
-                        longValue(pending, timeStamp, "timeStamp", pendingLine),
-                        longValue(pending, elapsed, "elapsed", pendingLine),
-                        label < 0 ? "" : pending.get(label),
-                        booleanValue(pending, success, pendingLine),
-                        stepValue(pending, step, pendingLine),
-                        pendingLine));
-                rows++;
-                pending = next;
-                pendingLine = csv.recordLine();
+                        longValue(row, "timeStamp", line),
+                        longValue(row, "elapsed", line),
+                        row.getOrDefault("label", ""),
+                        booleanValue(row, line),
+                        stepValue(row, line),
+                        line));
+                samples++;
             }
-            return rows;
+            return samples;
         } catch (NoSuchFileException e) {
             throw new ResultsFormatException(file, "file not found", e);
         } catch (ResultsFormatException e) {
             throw e;
+        } catch (JsonProcessingException e) {
+            throw CsvInput.error(file, e);
         } catch (IOException e) {
             throw new ResultsFormatException(file, "cannot be read: " + e.getMessage(), e);
         }
     }
 
-    private long longValue(List<String> row, int column, String name, int line) throws ResultsFormatException {
-        String v = row.get(column).strip();
+    private long longValue(Map<String, String> row, String name, int line) throws ResultsFormatException {
+        String v = row.get(name).strip();
         try {
             long n = Long.parseLong(v);
             if (n < 0) {
@@ -97,8 +83,8 @@ final class JtlReader {
         }
     }
 
-    private boolean booleanValue(List<String> row, int column, int line) throws ResultsFormatException {
-        String v = row.get(column).strip().toLowerCase(Locale.ROOT);
+    private boolean booleanValue(Map<String, String> row, int line) throws ResultsFormatException {
+        String v = row.get("success").strip().toLowerCase(Locale.ROOT);
         return switch (v) {
             case "true" -> true;
             case "false" -> false;
@@ -107,8 +93,8 @@ final class JtlReader {
         };
     }
 
-    private Integer stepValue(List<String> row, int column, int line) throws ResultsFormatException {
-        String v = row.get(column).strip();
+    private Integer stepValue(Map<String, String> row, int line) throws ResultsFormatException {
+        String v = row.get("step").strip();
         if (v.isEmpty() || v.equals("null")) {
             return null;
         }

@@ -2,6 +2,7 @@ package dev.meshbench.results.convert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.results.io.ResultsFormatException;
 import java.io.IOException;
@@ -69,6 +70,59 @@ class JtlReaderTest {
         assertEquals(1, samples.size());
         assertEquals(List.of("samples.jtl: last row (line 3) has 6 of 18 fields and was skipped (file cut short)"),
                 notes);
+    }
+
+    @Test
+    @DisplayName("reads a quoted failure message with commas, quotes and line breaks as one row, and counts lines on")
+    void quotedMultiLineField() throws IOException {
+        String failed = "1001,13,login,500,Error,Clients 1-1,text,false,\"line one\r\nline \"\"two\"\", with a comma\n\","
+                + "600,300,1,1,http://127.0.0.1/x,11,0,0,1";
+        List<JtlSample> samples = read(write(HEADER + "\n" + failed + "\n" + ROW + "\n"));
+        assertEquals(List.of(new JtlSample(1001, 13, "login", false, 1, 2), new JtlSample(1000, 12, "login", true, 1, 5)),
+                samples);
+    }
+
+    @Test
+    @DisplayName("skips a last row cut inside a quoted field and says so")
+    void truncatedInsideQuotes() throws IOException {
+        List<String> notes = new ArrayList<>();
+        List<JtlSample> samples = new ArrayList<>();
+        new JtlReader(write(HEADER + "\n" + ROW + "\n" + "1001,13,login,500,Error,Clients 1-1,text,false,\"line one\nli"))
+                .read(samples::add, notes);
+        assertEquals(1, samples.size());
+        assertEquals(List.of("samples.jtl: last row (line 3) ends inside a quoted field and was skipped (file cut short)"),
+                notes);
+    }
+
+    @Test
+    @DisplayName("refuses text after a closing quote, naming file and line")
+    void textAfterClosingQuote() throws IOException {
+        Path f = write(HEADER + "\n" + ROW + "\n" + ROW.replace(",OK,", ",\"O\"K,") + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertTrue(e.getMessage().startsWith(f + ": line 3: Unexpected character ('K'"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a row with more fields than the header, naming file and line")
+    void longRow() throws IOException {
+        Path f = write(HEADER + "\n" + ROW + "\n" + ROW + ",extra\n" + ROW + "\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertTrue(e.getMessage().startsWith(f + ": line 3: Too many entries: expected at most 18"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("refuses a header naming a column twice")
+    void duplicateColumn() throws IOException {
+        Path f = write(HEADER + ",elapsed\n" + ROW + ",13\n");
+        ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> read(f));
+        assertEquals(f + ": column 'elapsed' appears twice in the header", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("skips blank lines between rows")
+    void blankLines() throws IOException {
+        List<JtlSample> samples = read(write(HEADER + "\n\n" + ROW + "\n\r\n" + ROW + "\n\n"));
+        assertEquals(List.of(3, 5), samples.stream().map(JtlSample::line).toList());
     }
 
     @Test
