@@ -73,6 +73,12 @@ build_kube() {
   local missing=() b
   # A binary counts only if it reports the wanted version (a build without version stamps says v0.0.0-master).
   for b in "${BINARIES[@]}"; do "$CACHE/$b" --version 2>/dev/null | grep -qF "$KUBE_VERSION" || missing+=("$b"); done
+  # kubectl renders istio-config for the orchestrator (kubectl kustomize) and drives e2e.sh: built only on a machine
+  # without one, and linked as $CACHE_ROOT/bin/kubectl for the caller's PATH.
+  if ! command -v kubectl >/dev/null 2>&1 || [ -n "${MESHBENCH_BUILD_KUBECTL:-}" ]; then
+    "$CACHE/kubectl" version --client 2>/dev/null | grep -qF "$KUBE_VERSION" || missing+=(kubectl)
+    mkdir -p "$CACHE_ROOT/bin" && ln -sf "$CACHE/kubectl" "$CACHE_ROOT/bin/kubectl"
+  fi
   [ ${#missing[@]} -eq 0 ] && return
   local work; work="$(mktemp -d)"
   log "building ${missing[*]} $KUBE_VERSION from the Go module proxy (several minutes when cold)"
@@ -84,9 +90,14 @@ build_kube() {
    for m in $mods; do go mod edit -replace "$m=$m@$STAGING_VERSION"; done
    go mod edit -require "k8s.io/kubernetes@$KUBE_VERSION"
    printf 'package main\nimport (\n' > tools.go
-   for b in "${missing[@]}"; do printf ' _ "k8s.io/kubernetes/cmd/%s/app"\n' "$b" >> tools.go; done
+   for b in "${missing[@]}"; do
+     if [ "$b" = kubectl ]; then printf ' _ "k8s.io/kubectl/pkg/cmd"\n' >> tools.go  # cmd/kubectl has no app package
+     else printf ' _ "k8s.io/kubernetes/cmd/%s/app"\n' "$b" >> tools.go; fi
+   done
    printf ')\nfunc main() {}\n' >> tools.go
    GOFLAGS=-mod=mod go mod tidy >/dev/null
+   # kubectl's main lives in k8s.io/kubernetes but imports nothing of it: keep the module that tidy just dropped.
+   go mod edit -require "k8s.io/kubernetes@$KUBE_VERSION"
    # Version stamps as Kubernetes' own build sets them, so /version says v1.31.4 like a release.
    local minor; minor=$(echo "$KUBE_VERSION" | cut -d. -f2)
    local ldflags="-X k8s.io/component-base/version.gitVersion=$KUBE_VERSION -X k8s.io/component-base/version.gitMajor=1"
@@ -113,6 +124,8 @@ build_istio() {
    go mod edit -require "istio.io/istio@$ISTIO_MODULE_VERSION"
    printf 'package main\nimport (\n _ "istio.io/istio/pilot/cmd/pilot-discovery/app"\n _ "istio.io/istio/pilot/cmd/pilot-agent/app"\n _ "istio.io/istio/istioctl/cmd"\n)\nfunc main() {}\n' > tools.go
    GOFLAGS=-mod=mod go mod tidy >/dev/null
+   # kubectl's main lives in k8s.io/kubernetes but imports nothing of it: keep the module that tidy just dropped.
+   go mod edit -require "k8s.io/kubernetes@$KUBE_VERSION"
    local rev=${ISTIO_MODULE_VERSION##*-}
    local ldflags="-X istio.io/istio/pkg/version.buildVersion=$ISTIO_TAG -X istio.io/istio/pkg/version.buildGitRevision=$rev"
    ldflags="$ldflags -X istio.io/istio/pkg/version.buildStatus=Clean"

@@ -3,6 +3,9 @@ package dev.meshbench.microbenchmarks;
 import dev.meshbench.component.cli.ComponentCommandLine;
 import dev.meshbench.component.cli.Converters.AnyWholeNumber;
 import dev.meshbench.model.EgressCase;
+import dev.meshbench.orchestrator.latency.load.LoadGenerator;
+import dev.meshbench.orchestrator.latency.load.LoadResult;
+import dev.meshbench.orchestrator.latency.load.LoadSpec;
 import dev.meshbench.orchestrator.local.LocalAddresses;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
 import dev.meshbench.orchestrator.local.LocalDeployment;
@@ -24,13 +27,16 @@ import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.pki.CertificateAuthority;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
@@ -61,7 +67,7 @@ public final class SideBySide {
     private static final Identity HOP_1_ID = new Identity("meshbench", HOP_1);
 
     /** The command line's values, checked where they enter. */
-    record Options(int connections, int seconds, int warmupSeconds, int nettyThreads, int clientThreads, int clientWarmupSeconds,
+    record Options(int connections, int seconds, int warmupSeconds, int nettyThreads, int clientWarmupSeconds,
             List<String> rows, Optional<Path> dataplaneJar) {
         Options {
             positive("--connections", connections);
@@ -73,7 +79,6 @@ public final class SideBySide {
                 throw new IllegalArgumentException("--client-warmup (" + clientWarmupSeconds + ") must be 0 or more");
             }
             positive("--netty-threads", nettyThreads);
-            positive("--client-threads", clientThreads);
         }
 
         private static void positive(String name, int v) {
@@ -113,10 +118,6 @@ public final class SideBySide {
                 description = "Event loops of the row netty-tcp-Nt (default ${DEFAULT-VALUE}).")
         int nettyThreads = 4;
 
-        @Option(names = "--client-threads", paramLabel = "N", converter = AnyWholeNumber.class,
-                description = "Event loops of the load client (default ${DEFAULT-VALUE}).")
-        int clientThreads = 1;
-
         @Option(names = "--rows", paramLabel = "ROW", split = ",",
                 description = "Only these rows (ids as printed), in this order; a row may repeat (e.g. direct first and last)."
                         + " Comma-separated, and the option may repeat.")
@@ -138,12 +139,28 @@ public final class SideBySide {
         @Override
         public Integer call() {
             try {
-                options = new Options(connections, seconds, warmup, nettyThreads, clientThreads, clientWarmup,
+                options = new Options(connections, seconds, warmup, nettyThreads, clientWarmup,
                         rows == null ? List.of() : List.copyOf(rows), Optional.ofNullable(dataplaneJar));
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage(), e);
             }
             return 0;
+        }
+    }
+
+    /**
+     * The kit's own load generator ({@code orchestrator}'s {@link LoadGenerator}, the latency study's), closed loop:
+     * {@code connections} keep-alive connections, each sending its next GET when the previous answer arrived.
+     */
+    static LoadResult closedLoop(InetSocketAddress entry, int connections, int warmupSeconds, int seconds) {
+        LoadSpec spec = new LoadSpec(List.of(URI.create("http://" + entry.getHostString() + ":" + entry.getPort() + "/")), connections,
+                Duration.ofSeconds(seconds), OptionalDouble.empty(), LoadSpec.DEFAULT_TIMEOUT, LoadSpec.DEFAULT_METHOD, 0,
+                Duration.ofSeconds(warmupSeconds));
+        try {
+            return LoadGenerator.run(spec, line -> { });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
     }
 
@@ -216,9 +233,9 @@ public final class SideBySide {
 
         System.out.printf("meshbench side-by-side: %d keep-alive connections, closed loop (max req/s), %d s measured after %d s warm-up per row;"
                 + " rows run one after another%n", o.connections(), o.seconds(), o.warmupSeconds());
-        System.out.printf("  machine: %d cores; the load client (%d event loop(s)) and the HTTP echo server (1 event loop) run in THIS JVM on the same"
-                + " cores as the proxies:%n  their CPU is part of every row, so read the rows relative to 'direct' and to each other, not as a proxy's"
-                + " capacity.%n", Runtime.getRuntime().availableProcessors(), o.clientThreads());
+        System.out.printf("  machine: %d cores; the load client (the kit's load generator, one thread per connection) and the HTTP echo"
+                + " server (1 event loop) run in THIS JVM on the same cores as the proxies:%n  their CPU is part of every row, so read the rows"
+                + " relative to 'direct' and to each other, not as a proxy's capacity.%n", Runtime.getRuntime().availableProcessors());
         System.out.printf("  netty: %s (JVM %s); envoy: %s%n", dataplaneJar, String.join(" ", ProxyLaunch.NETTY_JVM), envoyVersion);
 
         AtomicReference<PlanProcesses> current = new AtomicReference<>();
@@ -233,10 +250,9 @@ public final class SideBySide {
         Runtime.getRuntime().addShutdownHook(hook);
         List<String[]> table = new ArrayList<>();
         try (HttpEchoServer echo = new HttpEchoServer(1)) {
-            HttpLoadClient client = new HttpLoadClient(o.connections(), o.clientThreads());
             if (o.clientWarmupSeconds() > 0) {
                 System.out.printf("[client warm-up] %d s against the echo server directly (not reported)%n", o.clientWarmupSeconds());
-                client.run(echo.address(), 0, o.clientWarmupSeconds() * 1000L);
+                closedLoop(echo.address(), o.connections(), 0, o.clientWarmupSeconds());
             }
             for (Row row : rows) {
                 if (row.dataPlane() == DataPlane.ENVOY && envoy.isEmpty()) {
@@ -262,12 +278,12 @@ public final class SideBySide {
                             System.out.printf("[%s] TLS provider: %s%n", row.id(), tls);
                         }
                     }
-                    HttpLoadClient.Result r = client.run(entry, o.warmupSeconds() * 1000L, o.seconds() * 1000L);
-                    System.out.printf(Locale.ROOT, "[%s] %.0f req/s, p50 %.3f ms, p99 %.3f ms, %d errors%n", row.id(), r.requestsPerSecond(),
-                            r.quantileMillis(0.5), r.quantileMillis(0.99), r.errors());
-                    table.add(new String[] {row.id(), String.format(Locale.ROOT, "%.0f", r.requestsPerSecond()),
-                            String.format(Locale.ROOT, "%.3f", r.quantileMillis(0.5)), String.format(Locale.ROOT, "%.3f", r.quantileMillis(0.99)),
-                            Long.toString(r.errors())});
+                    LoadResult r = closedLoop(entry, o.connections(), o.warmupSeconds(), o.seconds());
+                    System.out.printf(Locale.ROOT, "[%s] %.0f req/s, p50 %.3f ms, p99 %.3f ms, %d errors%n", row.id(), r.achievedRate(),
+                            r.latency().p50(), r.latency().p99(), r.errors().total());
+                    table.add(new String[] {row.id(), String.format(Locale.ROOT, "%.0f", r.achievedRate()),
+                            String.format(Locale.ROOT, "%.3f", r.latency().p50()), String.format(Locale.ROOT, "%.3f", r.latency().p99()),
+                            Long.toString(r.errors().total())});
                 } catch (RuntimeException e) {
                     keep = true;
                     System.out.printf("[%s] failed: %s (configs and logs kept in %s)%n", row.id(), oneLine(e.getMessage()), workDir);

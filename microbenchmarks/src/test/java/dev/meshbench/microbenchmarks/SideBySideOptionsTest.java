@@ -49,15 +49,15 @@ class SideBySideOptionsTest {
     @Test
     @DisplayName("without options: the defaults")
     void defaults() {
-        assertEquals(new Options(64, 10, 5, 4, 1, 5, List.of(), Optional.empty()), parsed());
+        assertEquals(new Options(64, 10, 5, 4, 5, List.of(), Optional.empty()), parsed());
     }
 
     @Test
     @DisplayName("reads every option, long and short names")
     void everyOption() {
         Options o = parsed("--connections", "8", "--seconds", "3", "--warmup", "0", "--client-warmup", "2",
-                "--netty-threads", "2", "--client-threads", "3", "--rows", "direct", "--dataplane-jar", "x/dataplane.jar");
-        assertEquals(new Options(8, 3, 0, 2, 3, 2, List.of("direct"), Optional.of(Path.of("x/dataplane.jar"))), o);
+                "--netty-threads", "2", "--rows", "direct", "--dataplane-jar", "x/dataplane.jar");
+        assertEquals(new Options(8, 3, 0, 2, 2, List.of("direct"), Optional.of(Path.of("x/dataplane.jar"))), o);
         Options shortNames = parsed("-c", "16", "-t", "20");
         assertEquals(16, shortNames.connections());
         assertEquals(20, shortNames.seconds());
@@ -94,7 +94,6 @@ class SideBySideOptionsTest {
         assertEquals("side-by-side: --connections (0) must be at least 1 (see --help)", refused("--connections", "0"));
         assertEquals("side-by-side: --seconds (0) must be at least 1 (see --help)", refused("-t", "0"));
         assertEquals("side-by-side: --netty-threads (0) must be at least 1 (see --help)", refused("--netty-threads", "0"));
-        assertEquals("side-by-side: --client-threads (-3) must be at least 1 (see --help)", refused("--client-threads", "-3"));
     }
 
     @Test
@@ -120,11 +119,11 @@ class SideBySideOptionsTest {
             assertTrue(help.contains("java -cp microbenchmarks/target/benchmarks.jar dev.meshbench.microbenchmarks.SideBySide"), help);
             assertTrue(help.contains("--rows=ROW[,ROW...]"), help);
             for (String option : List.of("--connections", "-c", "--seconds", "-t", "--warmup", "--client-warmup", "--netty-threads",
-                    "--client-threads", "--rows", "--dataplane-jar", "--help")) {
+                    "--rows", "--dataplane-jar", "--help")) {
                 assertTrue(help.contains(option), option + " missing in:\n" + help);
             }
             for (String text : List.of("closed loop (default 64)", "Measured seconds per row (default 10)",
-                    "warms the proxies' JIT", "this JVM's JIT compiler", "netty-tcp-Nt (default 4)", "load client (default 1)",
+                    "warms the proxies' JIT", "this JVM's JIT compiler", "netty-tcp-Nt (default 4)",
                     "a row may repeat", "-Dmeshbench.dataplane.jar, else dataplane/target/dataplane.jar")) {
                 assertTrue(help.contains(text), "'" + text + "' missing in:\n" + help);
             }
