@@ -282,8 +282,8 @@ class ReportFilesTest {
     @Test
     @DisplayName("what runs wrote (data plane, versions, component names, notes, file names) is escaped in index.html")
     void htmlEscapesWhatRunsWrote(@TempDir Path tmp) throws Exception {
-        String evil = "<script>alert(1)</script> & co";
-        String escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co";
+        String evil = EVIL;
+        String escaped = ESCAPED;
         Path results = tmp.resolve("results");
         for (String run : List.of("bypass-1", "sni-1")) {
             RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve(run).resolve("results.json"));
@@ -324,7 +324,26 @@ class ReportFilesTest {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.contains("<script>"), "no script element came from the runs");
-        assertFalse(html.contains("& co"), "no bare ampersand came from the runs");
+        assertFalse(html.contains("& \"co\""), "no bare ampersand or quote came from the runs");
+        assertFalse(html.contains("'x'"), "no bare apostrophe came from the runs");
+    }
+
+    @Test
+    @DisplayName("what a run wrote is escaped inside attributes too: a data plane without bypass named in a title")
+    void htmlEscapesWhatRunsWroteInAttributes(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-1").resolve("results.json"));
+        RunInputs in = r.inputs();
+        ResultsJson.writeResults(results.resolve("sni-1").resolve("results.json"), new RunResults(r.schemaVersion(),
+                in.withDataPlane(new DataPlaneInfo("netty", Map.of(), 2, true, true, EVIL)), r.conversion(), r.steps(),
+                r.notes()));
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
+        String expected = "<td class=\"muted\" title=\"no bypass run on data plane netty (" + ESCAPED + " TLS)\">"
+                + "no bypass run</td>";
+        assertTrue(html.contains(expected), expected);
+        assertFalse(html.contains("<script>"), "no script element came from the run");
+        assertFalse(html.contains("\"co\""), "no quote came from the run to end an attribute");
     }
 
     @Test
@@ -352,6 +371,10 @@ class ReportFilesTest {
         assertTrue(steps.contains("kubernetes") && steps.contains("local"), steps);
         assertTrue(steps.contains("istio") && steps.contains("envoy"), steps);
     }
+
+    /** Text a run could have written, and how the page must show it. */
+    private static final String EVIL = "<script>alert(1)</script> & \"co\" 'x'";
+    private static final String ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot; &#39;x&#39;";
 
     /** Rewrites the golden CSVs; run with -Dmeshbench.regenerateGolden=true after a deliberate change, then review. */
     @Test

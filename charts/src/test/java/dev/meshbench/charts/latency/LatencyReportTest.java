@@ -245,6 +245,39 @@ class LatencyReportTest {
     }
 
     @Test
+    @DisplayName("index.html escapes what the cells wrote, in text and in attributes: versions, machine, generator, "
+            + "error kinds, reasons, notes")
+    void htmlEscapesWhatCellsWrote() throws Exception {
+        String evil = "<script>alert(1)</script> & \"co\" 'x'";
+        String escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot; &#39;x&#39;";
+        Path cells = tmp.resolve("hostile");
+        LatencyCellResults p = passed("h-base", "netty", "single/1/none/none", "2026-11-22T10:00:00Z",
+                open(0.100, 0.150, 0.500, 0.900, Map.of(evil, 3L), "lag " + evil), closed(20000, Map.of()));
+        ResultsJson.writeJson(cells.resolve("h-base").resolve(ResultsSchema.LATENCY_FILE), new LatencyCellResults(
+                ResultsSchema.VERSION, ResultsSchema.LATENCY_KIND, "h-base", "single/1/none/none", "single", 1, false,
+                false, TargetKind.LOCAL, new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, false, false,
+                        null), new Machine(2, 8L << 30, "Linux " + evil), "0.1.0-SNAPSHOT", "17.0.12",
+                "loadgen " + evil, "2026-11-22T10:00:00Z", RunStatus.PASSED, null, Map.of(), p.maxRate(), 0.75,
+                p.atFraction(), Map.of(), List.of("note " + evil)));
+        ResultsJson.writeJson(cells.resolve("h-failed").resolve(ResultsSchema.LATENCY_FILE), failed("h-failed",
+                "netty", "single/1/gateway/none", "2026-11-22T10:05:00Z", "reason " + evil));
+        LatencyReport.generate(cells, tmp.resolve("hostile-report"), NOW);
+        String html = Files.readString(tmp.resolve("hostile-report").resolve(LatencyReport.HTML)).replaceAll("\\s+", " ");
+        for (String expected : List.of("sidecar=relay " + escaped, "2 cores, Linux " + escaped,
+                "<li><b>Load generator</b>: loadgen " + escaped + ".</li>",
+                "open loop: 3 of 1000 {" + escaped + "=3}\">3</td>",
+                "<span class=\"why\">lag " + escaped + "</span>",
+                "<span class=\"flag failed\">failed</span><span class=\"why\">reason " + escaped + "</span>",
+                "<td class=\"l\">reason " + escaped + "</td>",
+                "<li><b>netty single/1/none/none</b> (h-base): note " + escaped + "</li>")) {
+            assertTrue(html.contains(expected), expected);
+        }
+        assertFalse(html.contains("<script>"), "no script element came from the cells");
+        assertFalse(html.contains("\"co\""), "no quote came from the cells to end an attribute");
+        assertFalse(html.contains("'x'"), "no bare apostrophe came from the cells");
+    }
+
+    @Test
     @DisplayName("the console table has the gist's columns per data plane and flags fallen-behind cells")
     void consoleTable() throws Exception {
         String text = LatencyReport.consoleTable(LatencyReport.model(latency));

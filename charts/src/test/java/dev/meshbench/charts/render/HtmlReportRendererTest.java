@@ -72,7 +72,7 @@ class HtmlReportRendererTest {
         context.put("files", Map.of("throughput", "a\"b.png", "latency", "l.png", "cpu", "c.png", "steps", "s.csv",
                 "comparison", "c.csv", "attribution", "a.csv"));
         String html = Templates.render("report", context);
-        assertTrue(html.contains("read from <code>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</code>."), html);
+        assertTrue(html.contains("read from <code>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</code>."), "text");
         assertTrue(html.contains("<img src=\"a&quot;b.png\" width=\"1000\""), "attribute");
         assertTrue(html.contains("<a href=\"#attribution\">Where the cost differs</a>"), "the template's own markup");
         assertEquals(-1, html.indexOf("<b>\"Tom\""));
