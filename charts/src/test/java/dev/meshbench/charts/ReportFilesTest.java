@@ -117,7 +117,7 @@ class ReportFilesTest {
     void htmlContent(@TempDir Path out) throws Exception {
         TestRuns.withLocale(Locale.forLanguageTag("ru-RU"), () ->
                 ReportGenerator.generate(TestRuns.RESULTS, out, 20, ConversionMode.NONE, NOW));
-        String html = Files.readString(out.resolve("index.html"));
+        String html = TestRuns.page(out.resolve("index.html"));
         for (String expected : List.of("<img src=\"throughput.png\"", "<img src=\"latency.png\"",
                 "<img src=\"cpu-per-tx.png\"", "href=\"steps.csv\"", "href=\"comparison.csv\"",
                 "Each case against bypass of the same data plane at 20 clients", "bypass-2", "sni-3",
@@ -157,7 +157,7 @@ class ReportFilesTest {
                     new RunResults(r.schemaVersion(), k8s, r.conversion(), r.steps(), r.notes()));
         }
         ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("out/index.html"));
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
         for (String expected : List.of("<th class=\"l\">target</th><td class=\"l\">kubernetes</td>",
                 "<tr><th class=\"l\">cluster</th><td class=\"l\">Kubernetes v1.31.4, Istio 1.28.0, 3 nodes "
                         + "(3 \u00d7 8 CPU / 32 GiB)</td></tr>", "Nothing was skipped.")) {
@@ -173,14 +173,14 @@ class ReportFilesTest {
         assertTrue(r.inputs().dataPlane().ingress(), "the sample came through the ingress gateway");
         ResultsJson.writeResults(results.resolve("sni-envoy-1/results.json"), r);
         ReportGenerator.generate(results, tmp.resolve("through"), 20, ConversionMode.NONE, NOW);
-        String through = Files.readString(tmp.resolve("through/index.html"));
+        String through = TestRuns.page(tmp.resolve("through/index.html"));
         assertTrue(through.contains(" The load came through the ingress gateway."), through);
 
         RunInputs in = r.inputs();
         ResultsJson.writeResults(results.resolve("sni-envoy-1/results.json"), new RunResults(r.schemaVersion(),
                 in.withDataPlane(in.dataPlane().withIngress(false)), r.conversion(), r.steps(), r.notes()));
         ReportGenerator.generate(results, tmp.resolve("straight"), 20, ConversionMode.NONE, NOW);
-        String straight = Files.readString(tmp.resolve("straight/index.html"));
+        String straight = TestRuns.page(tmp.resolve("straight/index.html"));
         assertTrue(straight.contains(" The load came straight to the sidecars."), straight);
         assertTrue(straight.contains("<td class=\"l\">envoy (no ingress)</td>"), "the data plane's label says so");
         assertFalse(straight.contains("through the ingress gateway"), straight);
@@ -190,7 +190,7 @@ class ReportFilesTest {
     @DisplayName("the comparison shows the throughput change's 95% interval against bypass, and no interval for one run")
     void htmlInterval(@TempDir Path tmp) throws Exception {
         ReportGenerator.generate(TestRuns.RESULTS, tmp, 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("index.html"));
+        String html = TestRuns.page(tmp.resolve("index.html"));
         // Independently: the three netty sni runs against the three netty bypass runs at 20 clients.
         List<Double> bypass = new java.util.ArrayList<>();
         List<Double> sni = new java.util.ArrayList<>();
@@ -213,7 +213,7 @@ class ReportFilesTest {
     @DisplayName("with repeats each case's mean carries its 95% interval, and p99's change against bypass its own")
     void htmlMeanIntervals(@TempDir Path tmp) throws Exception {
         ReportGenerator.generate(TestRuns.RESULTS, tmp, 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("index.html"));
+        String html = TestRuns.page(tmp.resolve("index.html"));
         List<Double> sniTx = new java.util.ArrayList<>();
         List<Double> bypassP99 = new java.util.ArrayList<>();
         List<Double> sniP99 = new java.util.ArrayList<>();
@@ -229,7 +229,7 @@ class ReportFilesTest {
         double ss = sniTx.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         double half = 4.302652729749464 * Math.sqrt(ss / 2) / Math.sqrt(3);
         String cell = String.format(java.util.Locale.ROOT, "%.1f<span class=\"ci\" title=\"95&nbsp;%% confidence interval "
-                + "of the mean over 3 runs (Student&#39;s t)\"> &plusmn;&nbsp;%.1f</span>", mean, half);
+                + "of the mean over 3 runs (Student's t)\"> &plusmn;&nbsp;%.1f</span>", mean, half);
         assertTrue(html.contains(cell), cell);
         var p99 = new dev.meshbench.results.stats.Comparison(new dev.meshbench.results.stats.Sample(bypassP99),
                 new dev.meshbench.results.stats.Sample(sniP99));
@@ -253,7 +253,7 @@ class ReportFilesTest {
         ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
                 new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), steps, r.notes()));
         ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("out/index.html"));
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
         assertTrue(html.contains("<td class=\"bad\">97.4 saturated</td><td>6.2</td><td>55</td>"), "saturated cell");
         assertTrue(html.contains("<td>41.0</td><td>1.1</td><td>12</td>"), "unsaturated cell");
         assertTrue(html.contains("the components waited for cores"), "the meaning");
@@ -273,7 +273,7 @@ class ReportFilesTest {
         ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
                 new RunResults(r.schemaVersion(), in, r.conversion(), r.steps(), r.notes()));
         ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("out/index.html"));
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
         String flag = "overran: " + 3 * in.stepSeconds() + " s of " + in.stepSeconds() + " s</span>";
         assertEquals(1, html.split(java.util.regex.Pattern.quote(flag), -1).length - 1, "one step flagged: " + flag);
         assertTrue(html.contains("could not start or stop its clients in time"), "the meaning, as the flag's title");
@@ -282,8 +282,8 @@ class ReportFilesTest {
     @Test
     @DisplayName("what runs wrote (data plane, versions, component names, notes, file names) is escaped in index.html")
     void htmlEscapesWhatRunsWrote(@TempDir Path tmp) throws Exception {
-        String evil = "<script>alert(1)</script> & co";
-        String escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co";
+        String evil = EVIL;
+        String escaped = ESCAPED;
         Path results = tmp.resolve("results");
         for (String run : List.of("bypass-1", "sni-1")) {
             RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve(run).resolve("results.json"));
@@ -313,7 +313,7 @@ class ReportFilesTest {
         Files.createDirectories(results.resolve("x" + evil));
         Files.writeString(results.resolve("x" + evil).resolve("results.json"), "{");
         ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("out/index.html"));
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
         for (String expected : List.of(
                 "<td class=\"l\">netty (" + escaped + " TLS)</td>",
                 "<td class=\"l\">sidecar: relay " + escaped + "</td>",
@@ -324,7 +324,26 @@ class ReportFilesTest {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.contains("<script>"), "no script element came from the runs");
-        assertFalse(html.contains("& co"), "no bare ampersand came from the runs");
+        assertFalse(html.contains("& \"co\""), "no bare ampersand or quote came from the runs");
+        assertFalse(html.contains("'x'"), "no bare apostrophe came from the runs");
+    }
+
+    @Test
+    @DisplayName("what a run wrote is escaped inside attributes too: a data plane without bypass named in a title")
+    void htmlEscapesWhatRunsWroteInAttributes(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-1").resolve("results.json"));
+        RunInputs in = r.inputs();
+        ResultsJson.writeResults(results.resolve("sni-1").resolve("results.json"), new RunResults(r.schemaVersion(),
+                in.withDataPlane(new DataPlaneInfo("netty", Map.of(), 2, true, true, EVIL)), r.conversion(), r.steps(),
+                r.notes()));
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
+        String expected = "<td class=\"muted\" title=\"no bypass run on data plane netty (" + ESCAPED + " TLS)\">"
+                + "no bypass run</td>";
+        assertTrue(html.contains(expected), expected);
+        assertFalse(html.contains("<script>"), "no script element came from the run");
+        assertFalse(html.contains("\"co\""), "no quote came from the run to end an attribute");
     }
 
     @Test
@@ -344,7 +363,7 @@ class ReportFilesTest {
         ResultsJson.writeResults(results.resolve("sni-k8s").resolve("results.json"),
                 new RunResults(r.schemaVersion(), k8s, r.conversion(), r.steps(), r.notes()));
         ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
-        String html = Files.readString(tmp.resolve("out/index.html"));
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
         for (String expected : List.of("on the <b>kubernetes</b> and <b>local</b> targets", "Nothing was skipped.")) {
             assertTrue(html.contains(expected), expected);
         }
@@ -352,6 +371,10 @@ class ReportFilesTest {
         assertTrue(steps.contains("kubernetes") && steps.contains("local"), steps);
         assertTrue(steps.contains("istio") && steps.contains("envoy"), steps);
     }
+
+    /** Text a run could have written, and how the page must show it. */
+    private static final String EVIL = "<script>alert(1)</script> & \"co\" 'x'";
+    private static final String ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot; &#39;x&#39;";
 
     /** Rewrites the golden CSVs; run with -Dmeshbench.regenerateGolden=true after a deliberate change, then review. */
     @Test

@@ -41,6 +41,14 @@ final class TestRuns {
         return dir;
     }
 
+    /**
+     * A report page with every run of white space as one space: the templates wrap their prose where they like, and a
+     * test looks for a phrase, not for where its lines break.
+     */
+    static String page(Path html) throws IOException {
+        return Files.readString(html).replaceAll("\\s+", " ");
+    }
+
     /** Runs {@code body} with another default locale, restoring the previous one. */
     static <T> T withLocale(Locale locale, Callable<T> body) throws Exception {
         Locale before = Locale.getDefault();

@@ -26,16 +26,13 @@ public final class Numbers {
         return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
     }
 
-    /** A signed percentage with one decimal: "+4.2 %", "-10.0 %", "0.0 %". */
-    public static String change(Double percent) {
-        if (percent == null) {
-            return "";
+    /** {@code value} with {@code decimals} places and its sign: +0.091, -0.004, 0.000 (never -0.000). */
+    public static String signed(double value, int decimals) {
+        String s = fixed(value, decimals);
+        if (s.matches("-0\\.0*")) {
+            s = s.substring(1);
         }
-        String s = fixed(percent, 1);
-        if (s.equals("-0.0")) {
-            s = "0.0";
-        }
-        return (percent > 0 && !s.equals("0.0") ? "+" : "") + s + " %";
+        return value > 0 && !s.matches("0\\.0*") ? "+" + s : s;
     }
 
     /** A {@link NumberFormat} for chart axes and labels: Locale.ROOT symbols, no grouping. */

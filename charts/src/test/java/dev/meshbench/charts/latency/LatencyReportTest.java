@@ -218,12 +218,12 @@ class LatencyReportTest {
     @DisplayName("index.html escapes what the runs wrote, flags fell-behind and errors, lists failures and missing bars")
     void html() throws Exception {
         LatencyReport.generate(latency, out, NOW);
-        String html = Files.readString(out.resolve(LatencyReport.HTML));
+        String html = Files.readString(out.resolve(LatencyReport.HTML)).replaceAll("\\s+", " ");
         for (String expected : List.of("proxy said &lt;b&gt;503&lt;/b&gt; &amp; closed",
                 "<span class=\"flag\">fell behind</span><span class=\"why\">send lag &lt;250 ms&gt; &amp; rising</span>",
                 "<tr class=\"behind\">", "<td class=\"bad\" title=\"MaxQPS phase: 2 of", ">5</td>",
-                "<h2 id=\"plane-netty\">netty: ours next to the gist&#39;s</h2>",
-                "<h2 id=\"plane-envoy\">envoy: ours next to the gist&#39;s</h2>",
+                "<h2 id=\"plane-netty\">netty: ours next to the gist's</h2>",
+                "<h2 id=\"plane-envoy\">envoy: ours next to the gist's</h2>",
                 "href=\"https://gist.github.com/therealmitchconnors/9a0a8230a5f4c5d5738917d6e836983e\"",
                 "<img src=\"added-latency.png\"", "href=\"latency.csv\"", "no coordinated omission",
                 "One run per cell</b>: nothing is repeated, so no figure has a confidence interval",
@@ -234,14 +234,47 @@ class LatencyReportTest {
                 "<td class=\"gist\">447.564</td>",
                 "<td class=\"l\">netty-base-failed</td>", "passed run a-netty-base-new",
                 "nothing: the cell has no figures",
-                "<th rowspan=\"2\">service<br>P99 ms</th>", "<b>Service P50, P99</b>: the open loop&#39;s percentiles counted from each "
-                + "request&#39;s actual send", "superseded", "truncated JSON", "2026-11-23 12:00:00 UTC")) {
+                "<th rowspan=\"2\">service<br>P99 ms</th>", "<b>Service P50, P99</b>: the open loop's percentiles counted from each "
+                + "request's actual send", "superseded", "truncated JSON", "2026-11-23 12:00:00 UTC")) {
             assertTrue(html.contains(expected), expected);
         }
         assertFalse(html.contains("<b>503</b>"), "a failure reason is text, not markup");
         assertFalse(html.contains("<250 ms>"), "a fell-behind reason is text, not markup");
         assertTrue(html.indexOf("id=\"failed\"") < html.indexOf("<img src=\"added-latency.png\""),
                 "the chart comes after the tables and failed cells");
+    }
+
+    @Test
+    @DisplayName("index.html escapes what the cells wrote, in text and in attributes: versions, machine, generator, "
+            + "error kinds, reasons, notes")
+    void htmlEscapesWhatCellsWrote() throws Exception {
+        String evil = "<script>alert(1)</script> & \"co\" 'x'";
+        String escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot; &#39;x&#39;";
+        Path cells = tmp.resolve("hostile");
+        LatencyCellResults p = passed("h-base", "netty", "single/1/none/none", "2026-11-22T10:00:00Z",
+                open(0.100, 0.150, 0.500, 0.900, Map.of(evil, 3L), "lag " + evil), closed(20000, Map.of()));
+        ResultsJson.writeJson(cells.resolve("h-base").resolve(ResultsSchema.LATENCY_FILE), new LatencyCellResults(
+                ResultsSchema.VERSION, ResultsSchema.LATENCY_KIND, "h-base", "single/1/none/none", "single", 1, false,
+                false, TargetKind.LOCAL, new DataPlaneInfo("netty", Map.of("sidecar", "relay " + evil), 2, false, false,
+                        null), new Machine(2, 8L << 30, "Linux " + evil), "0.1.0-SNAPSHOT", "17.0.12",
+                "loadgen " + evil, "2026-11-22T10:00:00Z", RunStatus.PASSED, null, Map.of(), p.maxRate(), 0.75,
+                p.atFraction(), Map.of(), List.of("note " + evil)));
+        ResultsJson.writeJson(cells.resolve("h-failed").resolve(ResultsSchema.LATENCY_FILE), failed("h-failed",
+                "netty", "single/1/gateway/none", "2026-11-22T10:05:00Z", "reason " + evil));
+        LatencyReport.generate(cells, tmp.resolve("hostile-report"), NOW);
+        String html = Files.readString(tmp.resolve("hostile-report").resolve(LatencyReport.HTML)).replaceAll("\\s+", " ");
+        for (String expected : List.of("sidecar=relay " + escaped, "2 cores, Linux " + escaped,
+                "<li><b>Load generator</b>: loadgen " + escaped + ".</li>",
+                "open loop: 3 of 1000 {" + escaped + "=3}\">3</td>",
+                "<span class=\"why\">lag " + escaped + "</span>",
+                "<span class=\"flag failed\">failed</span><span class=\"why\">reason " + escaped + "</span>",
+                "<td class=\"l\">reason " + escaped + "</td>",
+                "<li><b>netty single/1/none/none</b> (h-base): note " + escaped + "</li>")) {
+            assertTrue(html.contains(expected), expected);
+        }
+        assertFalse(html.contains("<script>"), "no script element came from the cells");
+        assertFalse(html.contains("\"co\""), "no quote came from the cells to end an attribute");
+        assertFalse(html.contains("'x'"), "no bare apostrophe came from the cells");
     }
 
     @Test
