@@ -17,6 +17,8 @@ import java.util.Optional;
  *   <li>{@code *}: any name (a catch-all).</li>
  * </ul>
  * An exact name wins over wildcards, a longer wildcard suffix over a shorter one, and {@code *} comes last.
+ * Netty's {@code DomainWildcardMappingBuilder} is not used: its {@code *.} matches one label only and it has no
+ * {@code *}, where these patterns match at any depth.
  */
 public final class RouteTable {
     /** One pattern and its upstream. */

@@ -1,7 +1,6 @@
 package dev.meshbench.dataplane.relay;
 
 import dev.meshbench.dataplane.config.Routing;
-import dev.meshbench.dataplane.sni.ClientHelloReader;
 import dev.meshbench.dataplane.sni.SniRoutingHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
@@ -25,7 +24,7 @@ public final class ListenerInitializer extends ChannelInitializer<SocketChannel>
         }
         if (listener.config().routing() instanceof Routing.ByClientHello byHello) {
             p.addLast("sni-router", new SniRoutingHandler(listener.hop(), byHello.routes(), listener.counters(),
-                    new ClientHelloReader(), SniRoutingHandler.DEFAULT_TIMEOUT));
+                    SniRoutingHandler.DEFAULT_MAX_CLIENT_HELLO, SniRoutingHandler.DEFAULT_TIMEOUT));
         }
         p.addLast("relay", new RelayFrontendHandler(listener));
     }

@@ -80,7 +80,9 @@ public final class RelayFrontendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
-        if (evt instanceof SslHandshakeCompletionEvent done) {
+        if (evt instanceof SslHandshakeCompletionEvent done && listener.config().terminateMtls()) {
+            // Only a terminating listener has a handshake of its own. On a ClientHello-routed one Netty's ClientHello
+            // decoder fires a failed handshake event when it refuses bytes (not TLS, too long): the router counted those.
             onTunnelHandshake(ctx, done);
         } else if (evt instanceof RouteSelectedEvent route) {
             connect(ctx, route.upstream());

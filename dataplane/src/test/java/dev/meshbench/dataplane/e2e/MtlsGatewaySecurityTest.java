@@ -29,7 +29,10 @@ import dev.meshbench.pki.IssuedCertificate;
 import dev.meshbench.pki.TlsContexts;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -270,6 +273,37 @@ class MtlsGatewaySecurityTest {
         try (AppTlsClient ok = AppTlsClient.connect(proxy, MONGO, ids.externalCa().certificate())) {
             assertArrayEquals(new byte[] {7, 7}, ok.roundTrip(new byte[] {7, 7}), "a known name still passes");
         }
+    }
+
+    @Test
+    @DisplayName("the SNI proxy refuses bytes that are not a usable ClientHello: closed, counted once under clientHello, not as TLS")
+    void sniProxyRefusesNonClientHello() throws IOException {
+        InetSocketAddress proxy = sniProxy.addresses().listener("sni");
+        byte[][] inputs = {
+            {21, 9, 9, 9, 9}, // an alert record of no TLS or SSL version (Netty: NotSslRecordException)
+            {22, 3, 1, 0, 4, 1, 0x01, 0x00, 0x00}, // a ClientHello announcing 65536 bytes (Netty: TooLongFrameException)
+            "GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII)};
+        HopStats before = sniProxy.stats("sni");
+        long echoBefore = echo.accepted();
+        for (byte[] input : inputs) {
+            try (Socket s = new Socket(proxy.getAddress(), proxy.getPort())) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(input);
+                int answer;
+                try {
+                    answer = s.getInputStream().read();
+                } catch (SocketException reset) {
+                    answer = -1;
+                }
+                assertEquals(-1, answer, "closed without an answer");
+            }
+        }
+        Eventually.await("three clientHello refusals counted",
+                () -> sniProxy.stats("sni").refused(Refusal.CLIENT_HELLO) == before.refused(Refusal.CLIENT_HELLO) + inputs.length);
+        HopStats after = sniProxy.stats("sni");
+        assertEquals(before.refused(Refusal.TLS), after.refused(Refusal.TLS), "the relay did not count the decoder's failure as a TLS refusal");
+        assertEquals(before.refusedTotal() + inputs.length, after.refusedTotal(), "each counted once");
+        assertEquals(echoBefore, echo.accepted(), "no upstream connection");
     }
 
     @ParameterizedTest(name = "{0}")
