@@ -336,7 +336,7 @@ public final class KubectlKustomize {
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    static void copyTree(Path from, Path to) throws IOException {
         if (!Files.isDirectory(from)) {
             throw new KustomizeException(from + ": not a folder");
         }

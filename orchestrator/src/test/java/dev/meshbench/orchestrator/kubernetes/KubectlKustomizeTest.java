@@ -78,7 +78,7 @@ class KubectlKustomizeTest {
     @Test
     void aBrokenTreeFailsNamingTheFolderAndLeavesNothing(@TempDir Path tmp) throws Exception {
         Path tree = tmp.resolve("istio-config");
-        copy(checkoutTree(), tree);
+        KubectlKustomize.copyTree(checkoutTree(), tree);
         Files.writeString(tree.resolve("cases/sidecar/kustomization.yaml"),
                 Files.readString(tree.resolve("cases/sidecar/kustomization.yaml")).replace("serviceentry.yaml", "gone.yaml"));
         List<Path> before = leftovers();
@@ -126,19 +126,6 @@ class KubectlKustomizeTest {
     private static List<Path> leftovers() throws IOException {
         try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             return s.filter(p -> p.getFileName().toString().startsWith("meshbench-kustomize-")).sorted().toList();
-        }
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (var all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
         }
     }
 
