@@ -20,12 +20,12 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.Plot;
 
-/** Reads a results directory and writes the report folder: index.html, three PNGs, three CSVs. */
+/** Reads a results directory and writes the report folder: index.html, three PNGs, four CSVs. */
 public final class ReportGenerator {
     /** Every file a report folder holds. */
     public static final List<String> FILES = List.of("index.html", HtmlReportRenderer.THROUGHPUT_PNG,
             HtmlReportRenderer.LATENCY_PNG, HtmlReportRenderer.CPU_PNG, HtmlReportRenderer.STEPS_CSV,
-            HtmlReportRenderer.COMPARISON_CSV, HtmlReportRenderer.ATTRIBUTION_CSV);
+            HtmlReportRenderer.LABELS_CSV, HtmlReportRenderer.COMPARISON_CSV, HtmlReportRenderer.ATTRIBUTION_CSV);
 
     private ReportGenerator() {
     }
@@ -46,6 +46,8 @@ public final class ReportGenerator {
         png(LatencyChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.LATENCY_PNG));
         png(CpuChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.CPU_PNG));
         Files.writeString(outDir.resolve(HtmlReportRenderer.STEPS_CSV), CsvReportWriter.steps(model),
+                StandardCharsets.UTF_8);
+        Files.writeString(outDir.resolve(HtmlReportRenderer.LABELS_CSV), CsvReportWriter.labels(model),
                 StandardCharsets.UTF_8);
         Files.writeString(outDir.resolve(HtmlReportRenderer.COMPARISON_CSV), CsvReportWriter.comparison(model),
                 StandardCharsets.UTF_8);

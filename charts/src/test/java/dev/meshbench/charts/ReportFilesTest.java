@@ -262,6 +262,43 @@ class ReportFilesTest {
     }
 
     @Test
+    @DisplayName("labels.csv: one row per run, step and request type, from each step's labels; none for older runs")
+    void labelsCsv(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-1").resolve("results.json"));
+        StepResult s = r.steps().get(0);
+        long half = s.transactions() / 2;
+        var lat = s.latencyMs();
+        var labels = List.of(new dev.meshbench.results.LabelResult("login, \"quoted\"", half, half, 0, 1.5, lat),
+                new dev.meshbench.results.LabelResult("queryflight", s.transactions() - half + s.errors(),
+                        s.transactions() - half, s.errors(), 2.25, lat));
+        StepResult labelled = new StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(), s.measuredSeconds(),
+                s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(),
+                s.throughputPerSecond(), lat, s.cpu(), s.work(), s.host(), s.drift(), s.rate(), labels);
+        List<StepResult> steps = new java.util.ArrayList<>(r.steps());
+        steps.set(0, labelled);
+        ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
+                new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), steps, r.notes()));
+        java.nio.file.Files.createDirectories(results.resolve("bypass-1"));
+        java.nio.file.Files.copy(TestRuns.RESULTS.resolve("bypass-1").resolve("results.json"),
+                results.resolve("bypass-1").resolve("results.json"));
+        ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
+        List<String> lines = Files.readAllLines(tmp.resolve("out/labels.csv"));
+        assertEquals(String.join(",", CsvReportWriter.LABELS_HEADER), lines.get(0));
+        assertEquals(3, lines.size(), "two labels of one step; the older bypass run has none: " + lines);
+        String prefix = "sni-envoy-1,sni," + r.inputs().dataPlane().label() + ",local," + s.clients() + ",";
+        assertEquals(prefix + "\"login, \"\"quoted\"\"\"," + half + "," + half + ",0,1.5," + latencyCells(lat), lines.get(1));
+        assertTrue(lines.get(2).startsWith(prefix + "queryflight," + (s.transactions() - half + s.errors()) + ","
+                + (s.transactions() - half) + "," + s.errors() + ",2.25,"), lines.get(2));
+        assertTrue(TestRuns.page(tmp.resolve("out/index.html")).contains("<a href=\"labels.csv\">labels.csv</a>"));
+    }
+
+    private static String latencyCells(dev.meshbench.results.LatencyStats l) {
+        return String.join(",", dev.meshbench.charts.render.Numbers.plain(l.avg(), 3), Long.toString(l.median()),
+                Long.toString(l.p90()), Long.toString(l.p95()), Long.toString(l.p99()), Long.toString(l.max()));
+    }
+
+    @Test
     @DisplayName("a step whose recorded window ran three times its plan is flagged overran in index.html, with what it means")
     void htmlOverran(@TempDir Path tmp) throws Exception {
         Path results = tmp.resolve("results");

@@ -51,7 +51,7 @@ class ResultsDirectoryReaderTest {
     void unknownVersion() throws IOException {
         Path f = write("future/results.json", Files.readString(dir.resolve("mtls-1/results.json"))
                 .replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"7\""));
-        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\" and \"5\"; "
+        assertEquals("unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\", \"5\" and \"6\"; "
                 + "convert the run again or use a matching kit)", skipped(read()).get(f));
     }
 

@@ -28,10 +28,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param drift                throughput of the window's first and last thirds and whether the step was steady;
  *                             absent in runs converted before it was computed
  * @param rate                 the fixed arrival rate's target and what was achieved; absent for a closed-loop step
+ * @param labels               the same window per request type (JMeter label), by label; their samples, transactions
+ *                             and errors add up to the step's; empty in runs converted before schema version 6
  */
 @JsonPropertyOrder({"clients", "windowStartEpochMs", "windowEndEpochMs", "measuredSeconds", "samples",
         "warmupSamplesSkipped", "lateSamplesSkipped", "transactions", "errors", "throughputPerSecond", "latencyMs",
-        "cpu", "work", "host", "drift", "rate"})
+        "cpu", "work", "host", "drift", "rate", "labels"})
 public record StepResult(
         @JsonProperty(required = true) int clients,
         @JsonProperty(required = true) long windowStartEpochMs,
@@ -51,14 +53,26 @@ public record StepResult(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         StepDrift drift,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        StepRate rate) {
+        StepRate rate,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        java.util.List<LabelResult> labels) {
+
+    /** A step without figures per request type. */
+    public StepResult(int clients, long windowStartEpochMs, long windowEndEpochMs, double measuredSeconds, long samples,
+            long warmupSamplesSkipped, long lateSamplesSkipped, long transactions, long errors, double throughputPerSecond,
+            LatencyStats latencyMs, StepCpu cpu, StepWork work, StepHost host, StepDrift drift, StepRate rate) {
+        this(clients, windowStartEpochMs, windowEndEpochMs, measuredSeconds, samples, warmupSamplesSkipped,
+                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, host, drift, rate,
+                java.util.List.of());
+    }
 
     /** A closed-loop step (no fixed rate). */
     public StepResult(int clients, long windowStartEpochMs, long windowEndEpochMs, double measuredSeconds, long samples,
             long warmupSamplesSkipped, long lateSamplesSkipped, long transactions, long errors, double throughputPerSecond,
             LatencyStats latencyMs, StepCpu cpu, StepWork work, StepHost host, StepDrift drift) {
         this(clients, windowStartEpochMs, windowEndEpochMs, measuredSeconds, samples, warmupSamplesSkipped,
-                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, host, drift, null);
+                lateSamplesSkipped, transactions, errors, throughputPerSecond, latencyMs, cpu, work, host, drift, null,
+                java.util.List.of());
     }
 
     public StepResult {
@@ -81,6 +95,23 @@ public record StepResult(
             throw new IllegalArgumentException("step of " + clients + " clients: latencyMs must be present exactly "
                     + "when there are transactions (" + transactions + ")");
         }
+        labels = labels == null ? java.util.List.of() : java.util.List.copyOf(labels);
+        if (!labels.isEmpty()) {
+            long t = labels.stream().mapToLong(LabelResult::transactions).sum();
+            long e = labels.stream().mapToLong(LabelResult::errors).sum();
+            if (t != transactions || e != errors) {
+                throw new IllegalArgumentException("step of " + clients + " clients: its labels' transactions (" + t
+                        + ") and errors (" + e + ") must add up to the step's (" + transactions + ", " + errors + ")");
+            }
+            if (labels.stream().map(LabelResult::label).distinct().count() != labels.size()) {
+                throw new IllegalArgumentException("step of " + clients + " clients: a label appears twice in labels");
+            }
+        }
+    }
+
+    /** The figures of one request type in this step, if it had samples. */
+    public java.util.Optional<LabelResult> label(String label) {
+        return labels.stream().filter(l -> l.label().equals(label)).findFirst();
     }
 
     /** A step as runs without host samples recorded it. */

@@ -30,6 +30,10 @@ public final class CsvReportWriter {
             "mongoCommandsPerTransaction", "interServiceCallsPerTransaction", "mongoPathBytesPerTransaction",
             "hostBusyPercent", "hostRunQueue", "loadGeneratorCpuPercent", "saturated", "steady", "targetRatePerSecond",
             "achievedRatePerSecond", "rateHeld");
+    /** Header of labels.csv. */
+    public static final List<String> LABELS_HEADER = List.of("runId", "caseId", "dataPlane", "target", "clients", "label",
+            "samples", "transactions", "errors", "throughputPerSecond", "latencyAvgMs", "latencyMedianMs", "latencyP90Ms",
+            "latencyP95Ms", "latencyP99Ms", "latencyMaxMs");
     /** Header of comparison.csv. */
     public static final List<String> COMPARISON_HEADER = List.of("caseId", "dataPlane", "runs", "clients",
             "throughputPerSecond", "throughputMin", "throughputMax", "throughputChangePercent",
@@ -93,6 +97,34 @@ public final class CsvReportWriter {
                 row.add(s.rate() == null ? "" : Numbers.plain(s.rate().achievedPerSecond(), 3));
                 row.add(s.rate() == null ? "" : Boolean.toString(s.rate().held()));
                 line(b, row);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * One row per run, step and request type (JMeter label), in the order of {@link #steps} and then by label; runs
+     * converted before schema version 6 have no rows. Latency cells are empty for a label without transactions.
+     */
+    public static String labels(ReportModel model) {
+        StringBuilder b = new StringBuilder();
+        line(b, LABELS_HEADER);
+        for (LoadedRun run : model.cases().stream().flatMap(c -> c.runs().stream()).toList()) {
+            for (StepResult s : run.results().steps()) {
+                for (dev.meshbench.results.LabelResult r : s.labels()) {
+                    LatencyStats l = r.latencyMs();
+                    List<String> row = new ArrayList<>(List.of(run.runId(), run.caseId(), run.dataPlaneLabel(),
+                            run.results().inputs().target().id(), Integer.toString(s.clients()), r.label(),
+                            Long.toString(r.samples()), Long.toString(r.transactions()), Long.toString(r.errors()),
+                            Numbers.plain(r.throughputPerSecond(), 3)));
+                    if (l == null) {
+                        row.addAll(List.of("", "", "", "", "", ""));
+                    } else {
+                        row.addAll(List.of(Numbers.plain(l.avg(), 3), Long.toString(l.median()), Long.toString(l.p90()),
+                                Long.toString(l.p95()), Long.toString(l.p99()), Long.toString(l.max())));
+                    }
+                    line(b, row);
+                }
             }
         }
         return b.toString();

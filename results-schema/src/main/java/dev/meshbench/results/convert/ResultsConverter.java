@@ -125,7 +125,7 @@ public final class ResultsConverter {
             results.add(new StepResult(a.clients, a.windowStart, a.windowEnd, Rounding.round(a.seconds(), 3),
                     samples, a.warmupSkipped, a.lateSkipped, a.transactions, a.errors,
                     Rounding.round(a.transactions / a.seconds(), 3), a.latency(), cpu, work(a, counters),
-                    host(a, host, inputs), drift(a, inputs), rate(a, samples, inputs)));
+                    host(a, host, inputs), drift(a, inputs), rate(a, samples, inputs), a.labels()));
             StepResult last = results.get(results.size() - 1);
             if (last.rateNotHeld()) {
                 notes.add("step " + a.clients + " clients: " + StepRate.NOT_HELD_MEANING + " (" + last.rate().achievedPerSecond()

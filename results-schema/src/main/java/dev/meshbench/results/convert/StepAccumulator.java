@@ -24,6 +24,10 @@ final class StepAccumulator {
     long lateSkipped;
     /** Successful samples per third of the window, by start time. */
     final long[] thirds = new long[3];
+    /** The label under which samples without one are counted (JMeter always writes one; hand-made JTLs may not). */
+    static final String NO_LABEL = "(no label)";
+    /** The same window per JMeter label, in label order (only in a step's own accumulator). */
+    private final java.util.Map<String, StepAccumulator> labels = new java.util.TreeMap<>();
 
     StepAccumulator(int clients, long windowStart, long windowEnd) {
         this.clients = clients;
@@ -40,6 +44,13 @@ final class StepAccumulator {
             lateSkipped++;
             return;
         }
+        String label = s.label() == null || s.label().isBlank() ? NO_LABEL : s.label();
+        labels.computeIfAbsent(label, l -> new StepAccumulator(clients, windowStart, windowEnd)).record(s);
+        record(s);
+    }
+
+    /** Counts a sample already known to be in the window. */
+    private void record(JtlSample s) {
         if (!s.success()) {
             errors++;
             return;
@@ -64,6 +75,13 @@ final class StepAccumulator {
         }
         return new LatencyStats(transactions, min, Rounding.round((double) sum / transactions, 3),
                 percentile(50), percentile(90), percentile(95), percentile(99), max);
+    }
+
+    /** The window per label, as {@link LabelResult}s in label order. */
+    java.util.List<dev.meshbench.results.LabelResult> labels() {
+        return labels.entrySet().stream().map(e -> new dev.meshbench.results.LabelResult(e.getKey(),
+                e.getValue().transactions + e.getValue().errors, e.getValue().transactions, e.getValue().errors,
+                Rounding.round(e.getValue().transactions / seconds(), 3), e.getValue().latency())).toList();
     }
 
     private long percentile(double p) {

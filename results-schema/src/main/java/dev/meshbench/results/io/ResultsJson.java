@@ -158,6 +158,7 @@ public final class ResultsJson {
      * to the sidecars (a {@code null} one stays {@code null}). A latency cell's document
      * ({@link dev.meshbench.results.LatencyCellResults}) recorded whether its cell had an ingress gateway in its own
      * {@code ingress}; its data plane gets that value.</li>
+     * <li>before version 6, steps have no {@code labels} (figures per request type), which reads as none.</li>
      * </ul>
      * A field of a later version in an older file is an error, and so is a results file whose inputs say another
      * version than the file.
@@ -189,6 +190,11 @@ public final class ResultsJson {
         }
         if (from < 4) {
             refuseLater(origin, inputs.has("cluster"), prefix + "cluster", fileVersion, "a cluster", "4");
+        }
+        if (from < 6 && type == RunResults.class && root.get("steps") instanceof ArrayNode steps) {
+            for (JsonNode step : steps) {
+                refuseLater(origin, step.has("labels"), "steps[].labels", fileVersion, "figures per request type", "6");
+            }
         }
         if (from < 5 && inputs.get("dataPlane") instanceof ObjectNode plane) {
             refuseLater(origin, plane.has("ingress"), prefix + "dataPlane.ingress", fileVersion, "an ingress", "5");

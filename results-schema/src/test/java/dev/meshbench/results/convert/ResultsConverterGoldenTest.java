@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ResultsConverterGoldenTest {
+public class ResultsConverterGoldenTest {
     static final Path RUNS = Path.of("src/test/resources/runs");
     static final List<String> LOCALES = List.of("en-US", "ru-RU", "de-DE", "fr-FR", "ar-EG", "hi-IN-u-nu-deva");
     /**
@@ -58,12 +58,15 @@ class ResultsConverterGoldenTest {
         Path dir = RUNS.resolve(run);
         String json = WithLocale.call(Locale.forLanguageTag(locale), () ->
                 ResultsJson.toJson(ResultsConverter.compute(dir)));
+        if (Boolean.getBoolean("meshbench.regenerateGolden")) { // after a deliberate change: review the diff
+            Files.writeString(dir.resolve("results.golden.json"), json);
+        }
         assertEquals(Files.readString(dir.resolve("results.golden.json")), json);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1", "sni-k8s-1"})
-    @DisplayName("reads and rewrites each committed run.json of schema version 5 byte for byte")
+    @DisplayName("reads and rewrites each committed run.json of schema version 6 byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
@@ -129,7 +132,7 @@ class ResultsConverterGoldenTest {
     }
 
     @Test
-    @DisplayName("upgrades a version 1 run.json as it reads it: version 5, the unknown netty data plane (no ingress), "
+    @DisplayName("upgrades a version 1 run.json as it reads it: the current version, the unknown netty data plane (no ingress), "
             + "the first workload, no cluster")
     void readsVersion1RunJson() throws IOException {
         Path file = RUNS.resolve("mtls-v1/run.json");
@@ -139,7 +142,7 @@ class ResultsConverterGoldenTest {
         assertEquals(ResultsSchema.VERSION, in.schemaVersion());
         assertEquals(DataPlaneInfo.unknownNetty(), in.dataPlane());
         assertEquals("netty (JDK TLS, no sidecar mTLS, no ingress)", in.dataPlane().label());
-        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"5\"")
+        String upgraded = v1.replace("\"schemaVersion\" : \"1\"", "\"schemaVersion\" : \"" + ResultsSchema.VERSION + "\"")
                 .replace("  \"failureReason\" : null\n}\n", """
                           "failureReason" : null,
                           "dataPlane" : {
@@ -215,14 +218,14 @@ class ResultsConverterGoldenTest {
             + "ingress")
     void readsVersion3Results() throws IOException {
         Path dir = RUNS.resolve("sni-1");
-        String v3 = Files.readString(dir.resolve("results.golden.json"))
-                .replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"3\"")
+        String v3 = withoutLabels(Files.readString(dir.resolve("results.golden.json")))
+                .replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"3\"")
                 .replace("    },\n    \"cluster\" : null\n  },", "    }\n  },")
                 .replace("\n      \"ingress\" : true,", "");
         assertTrue(!v3.contains("cluster") && !v3.contains("\"ingress\"") && v3.contains("\"schemaVersion\" : \"3\""),
                 "a version 3 results.json");
         RunResults old = ResultsJson.fromJson(dir.resolve("results.json"), v3, RunResults.class);
-        assertEquals(withoutIngress(ResultsConverter.compute(dir)), old);
+        assertEquals(withoutLabels(withoutIngress(ResultsConverter.compute(dir))), old);
         assertNull(old.inputs().cluster());
     }
 
@@ -231,14 +234,33 @@ class ResultsConverterGoldenTest {
             + "ingress")
     void readsVersion4Results() throws IOException {
         Path dir = RUNS.resolve("sni-1");
-        String v4 = Files.readString(dir.resolve("results.golden.json"))
-                .replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"4\"")
+        String v4 = withoutLabels(Files.readString(dir.resolve("results.golden.json")))
+                .replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"4\"")
                 .replace("\n      \"ingress\" : true,", "");
         assertTrue(!v4.contains("\"ingress\"") && v4.contains("\"schemaVersion\" : \"4\""), "a version 4 results.json");
         RunResults old = ResultsJson.fromJson(dir.resolve("results.json"), v4, RunResults.class);
-        assertEquals(withoutIngress(ResultsConverter.compute(dir)), old);
+        assertEquals(withoutLabels(withoutIngress(ResultsConverter.compute(dir))), old);
         assertEquals("netty (JDK TLS, no ingress) · roundtrip mix, no flight cache, sync rewards",
                 old.inputs().seriesLabel());
+    }
+
+    /** A results.json text without its steps' {@code labels}, as files before schema version 6 are. */
+    public static String withoutLabels(String json) throws IOException {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(json);
+        tree.withArray("steps").forEach(step -> ((com.fasterxml.jackson.databind.node.ObjectNode) step).remove("labels"));
+        String out = ResultsJson.toJson(tree);
+        assertFalse(out.contains("\"labels\""), "labels left");
+        return out;
+    }
+
+    /** {@code r} as a run before schema version 6 reads: steps without figures per request type. */
+    static RunResults withoutLabels(RunResults r) {
+        return new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), r.steps().stream()
+                .map(s -> new dev.meshbench.results.StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(),
+                        s.measuredSeconds(), s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(),
+                        s.errors(), s.throughputPerSecond(), s.latencyMs(), s.cpu(), s.work(), s.host(), s.drift(), s.rate()))
+                .toList(), r.notes());
     }
 
     /** {@code r} as a run before schema version 5 reads: its data plane without the ingress. */

@@ -25,6 +25,17 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsJsonTest {
     static final Path GOLDEN = Path.of("src/test/resources/runs/sni-1/results.golden.json");
     static final Path RUN = Path.of("src/test/resources/runs/sni-1/run.json");
+
+    /** The golden results.json as version 5 wrote it: no figures per request type. */
+    static String goldenV5() throws IOException {
+        return dev.meshbench.results.convert.ResultsConverterGoldenTest.withoutLabels(Files.readString(GOLDEN))
+                .replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"5\"");
+    }
+
+    /** The committed run.json as version 5 wrote it (the same fields). */
+    static String runV5() throws IOException {
+        return Files.readString(RUN).replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"5\"");
+    }
     static final Path RUN_V1 = Path.of("src/test/resources/runs/mtls-v1/run.json");
     static final Path RESULTS_V1 = Path.of("src/test/resources/runs/mtls-v1/results.json");
     static final Path RUN_V2 = Path.of("src/test/resources/edge/run-v2.json");
@@ -131,7 +142,7 @@ class ResultsJsonTest {
     @Test
     @DisplayName("says a truncated results.json is truncated, with file and position")
     void truncated() throws IOException {
-        String json = Files.readString(GOLDEN);
+        String json = goldenV5();
         Path f = write("results.json", json.substring(0, json.length() / 2));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
         assertEquals(f, e.file());
@@ -141,21 +152,21 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses an unknown schema version before reading anything else")
     void unknownVersion() throws IOException {
-        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"5\"",
-                "\"schemaVersion\" : \"6\""));
+        Path f = write("results.json", goldenV5().replaceFirst("\"schemaVersion\" : \"5\"",
+                "\"schemaVersion\" : \"7\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
-        assertEquals(f + ": unknown schemaVersion \"6\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\" "
-                + "and \"5\"; convert the run again or use a matching kit)", e.getMessage());
-        Path none = write("run.json", Files.readString(RUN).replace("  \"schemaVersion\" : \"5\",\n", ""));
+        assertEquals(f + ": unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\", "
+                + "\"5\" and \"6\"; convert the run again or use a matching kit)", e.getMessage());
+        Path none = write("run.json", runV5().replace("  \"schemaVersion\" : \"5\",\n", ""));
         assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\", \"3\", "
-                + "\"4\" and \"5\")",
+                + "\"4\", \"5\" and \"6\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(none)).getMessage());
     }
 
     @Test
     @DisplayName("names a missing field by its path")
     void missingField() throws IOException {
-        Path f = write("run.json", Files.readString(RUN).replace("  \"stepSeconds\" : 4,\n", ""));
+        Path f = write("run.json", runV5().replace("  \"stepSeconds\" : 4,\n", ""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
         assertEquals(f + ": missing field 'stepSeconds'", e.getMessage());
     }
@@ -163,7 +174,7 @@ class ResultsJsonTest {
     @Test
     @DisplayName("names a missing nested field by its path")
     void missingNestedField() throws IOException {
-        Path f = write("results.json", Files.readString(GOLDEN).replaceFirst("\"p99\" : \\d+,\n\\s*", ""));
+        Path f = write("results.json", goldenV5().replaceFirst("\"p99\" : \\d+,\n\\s*", ""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
         assertEquals(f + ": missing field 'steps[0].latencyMs.p99'", e.getMessage());
     }
@@ -171,11 +182,11 @@ class ResultsJsonTest {
     @Test
     @DisplayName("names an unknown field by its path")
     void unknownField() throws IOException {
-        Path f = write("run.json", Files.readString(RUN).replace("\"customers\" : 200,",
+        Path f = write("run.json", runV5().replace("\"customers\" : 200,",
                 "\"customers\" : 200, \"rampSeconds\" : 3,"));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
         assertEquals(f + ": unknown field 'rampSeconds' (not part of schema version 5)", e.getMessage());
-        Path plane = write("run2.json", Files.readString(RUN).replace("\"workers\" : 2,",
+        Path plane = write("run2.json", runV5().replace("\"workers\" : 2,",
                 "\"workers\" : 2, \"colour\" : \"blue\","));
         assertEquals(plane + ": unknown field 'dataPlane.colour' (not part of schema version 5)",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(plane)).getMessage());
@@ -193,7 +204,7 @@ class ResultsJsonTest {
     @Test
     @DisplayName("refuses a version 1 file that has a dataPlane: only version 2 knows that field")
     void dataPlaneInVersion1() throws IOException {
-        String v5 = Files.readString(GOLDEN);
+        String v5 = goldenV5();
         Path f = write("results.json", v5.replace("\"schemaVersion\" : \"5\"", "\"schemaVersion\" : \"1\""));
         assertEquals(f + ": unknown field 'inputs.dataPlane' (not part of schema version 1; a file with a dataPlane "
                 + "must say schemaVersion \"2\")",
@@ -218,12 +229,12 @@ class ResultsJsonTest {
         assertEquals(v2 + ": unknown field 'cluster' (not part of schema version 2; a file with a cluster must say "
                 + "schemaVersion \"4\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(v2)).getMessage());
-        Path results = write("results.json", Files.readString(GOLDEN).replace("\"schemaVersion\" : \"5\"",
+        Path results = write("results.json", goldenV5().replace("\"schemaVersion\" : \"5\"",
                 "\"schemaVersion\" : \"3\""));
         assertEquals(results + ": unknown field 'inputs.cluster' (not part of schema version 3; a file with a cluster "
                 + "must say schemaVersion \"4\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(results)).getMessage());
-        Path mixed = write("mixed.json", Files.readString(GOLDEN).replaceFirst("\"schemaVersion\" : \"5\"",
+        Path mixed = write("mixed.json", goldenV5().replaceFirst("\"schemaVersion\" : \"5\"",
                 "\"schemaVersion\" : \"3\"").replace(",\n    \"cluster\" : null", "")
                 .replace("\n      \"ingress\" : true,", ""));
         assertEquals(mixed + ": inputs.schemaVersion \"5\" differs from the file's schemaVersion \"3\"",
@@ -238,7 +249,7 @@ class ResultsJsonTest {
         assertEquals(f + ": unknown field 'dataPlane.ingress' (not part of schema version 4; a file with an ingress "
                 + "must say schemaVersion \"5\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f)).getMessage());
-        Path results = write("results.json", Files.readString(GOLDEN).replace("\"schemaVersion\" : \"5\"",
+        Path results = write("results.json", goldenV5().replace("\"schemaVersion\" : \"5\"",
                 "\"schemaVersion\" : \"4\""));
         assertEquals(results + ": unknown field 'inputs.dataPlane.ingress' (not part of schema version 4; a file with "
                 + "an ingress must say schemaVersion \"5\")",
@@ -270,7 +281,7 @@ class ResultsJsonTest {
     @Test
     @DisplayName("reads a version 2 run.json without a data plane: not recorded yet, reported as unknown netty")
     void version2WithoutDataPlane() throws IOException {
-        Path f = write("run.json", Files.readString(RUN).replaceFirst("(?s),\n  \"dataPlane\" : \\{.*?\n  }",
+        Path f = write("run.json", runV5().replaceFirst("(?s),\n  \"dataPlane\" : \\{.*?\n  }",
                 ",\n  \"dataPlane\" : null"));
         RunInputs in = ResultsJson.readRunInputs(f);
         assertNull(in.dataPlane());
@@ -282,13 +293,13 @@ class ResultsJsonTest {
     @Test
     @DisplayName("names a missing or invalid field of the data plane by its path and rule")
     void invalidDataPlane() throws IOException {
-        Path noName = write("a.json", Files.readString(RUN).replace("    \"name\" : \"netty\",\n", ""));
+        Path noName = write("a.json", runV5().replace("    \"name\" : \"netty\",\n", ""));
         assertEquals(noName + ": missing field 'dataPlane.name'",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(noName)).getMessage());
-        Path zero = write("b.json", Files.readString(RUN).replace("\"workers\" : 2", "\"workers\" : 0"));
+        Path zero = write("b.json", runV5().replace("\"workers\" : 2", "\"workers\" : 0"));
         assertEquals(zero + ": in 'dataPlane': dataPlane.workers (0) must be positive",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(zero)).getMessage());
-        Path mtls = write("c.json", Files.readString(RUN).replace("\"sidecarMtls\" : true", "\"sidecarMtls\" : null"));
+        Path mtls = write("c.json", runV5().replace("\"sidecarMtls\" : true", "\"sidecarMtls\" : null"));
         assertTrue(assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(mtls)).getMessage()
                 .startsWith(mtls + ": field 'dataPlane.sidecarMtls': "));
     }
@@ -296,7 +307,7 @@ class ResultsJsonTest {
     @Test
     @DisplayName("passes on the rule a value breaks")
     void invalidValue() throws IOException {
-        Path f = write("run.json", Files.readString(RUN).replace("\"warmupSeconds\" : 1", "\"warmupSeconds\" : 4"));
+        Path f = write("run.json", runV5().replace("\"warmupSeconds\" : 1", "\"warmupSeconds\" : 4"));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
         assertEquals(f + ": warmupSeconds (4) must be shorter than stepSeconds (4)", e.getMessage());
     }
@@ -304,7 +315,7 @@ class ResultsJsonTest {
     @Test
     @DisplayName("lists the allowed values of an unknown status")
     void unknownStatus() throws IOException {
-        Path f = write("run.json", Files.readString(RUN).replace("\"passed\"", "\"done\""));
+        Path f = write("run.json", runV5().replace("\"passed\"", "\"done\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(f));
         assertEquals(f + ": in 'status': status \"done\" is not one of running|passed|failed", e.getMessage());
     }
