@@ -266,7 +266,9 @@ class ReportFilesTest {
     void labelsCsv(@TempDir Path tmp) throws Exception {
         Path results = tmp.resolve("results");
         RunResults r = ResultsJson.readResults(TestRuns.RESULTS.resolve("sni-envoy-1").resolve("results.json"));
-        StepResult s = r.steps().get(0);
+        int at = java.util.stream.IntStream.range(0, r.steps().size()).filter(i -> r.steps().get(i).clients() == 20)
+                .findFirst().orElseThrow(); // the step the report compares
+        StepResult s = r.steps().get(at);
         long half = s.transactions() / 2;
         var lat = s.latencyMs();
         var labels = List.of(new dev.meshbench.results.LabelResult("login, \"quoted\"", half, half, 0, 1.5, lat),
@@ -276,7 +278,7 @@ class ReportFilesTest {
                 s.samples(), s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(),
                 s.throughputPerSecond(), lat, s.cpu(), s.work(), s.host(), s.drift(), s.rate(), labels);
         List<StepResult> steps = new java.util.ArrayList<>(r.steps());
-        steps.set(0, labelled);
+        steps.set(at, labelled);
         ResultsJson.writeResults(results.resolve("sni-envoy-1").resolve("results.json"),
                 new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), steps, r.notes()));
         java.nio.file.Files.createDirectories(results.resolve("bypass-1"));
@@ -290,7 +292,14 @@ class ReportFilesTest {
         assertEquals(prefix + "\"login, \"\"quoted\"\"\"," + half + "," + half + ",0,1.5," + latencyCells(lat), lines.get(1));
         assertTrue(lines.get(2).startsWith(prefix + "queryflight," + (s.transactions() - half + s.errors()) + ","
                 + (s.transactions() - half) + "," + s.errors() + ",2.25,"), lines.get(2));
-        assertTrue(TestRuns.page(tmp.resolve("out/index.html")).contains("<a href=\"labels.csv\">labels.csv</a>"));
+        String html = TestRuns.page(tmp.resolve("out/index.html"));
+        assertTrue(html.contains("<a href=\"labels.csv\">labels.csv</a>"), "linked");
+        // the table per request type: the two labels, escaped, with their rates; the data plane without labels has none
+        assertTrue(html.contains("Response time per request type at 20 clients"), "the section");
+        assertTrue(html.contains("<td class=\"l\">login, &quot;quoted&quot;</td><td>1.5</td>"), "login's row");
+        assertTrue(html.contains("<td class=\"l\">queryflight</td><td>2.3</td>")
+                || html.contains("<td class=\"l\">queryflight</td><td>2.2</td>"), "queryflight's row");
+        assertEquals(1, html.split("request type<br>", -1).length - 1, "one table: only envoy's runs have labels");
     }
 
     private static String latencyCells(dev.meshbench.results.LatencyStats l) {

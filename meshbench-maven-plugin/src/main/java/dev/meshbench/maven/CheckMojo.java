@@ -39,7 +39,7 @@ public class CheckMojo extends AbstractMojo {
         try {
             double maxRegression = Catalogue.MAX_REGRESSION_PERCENT.value(props);
             var verdict = Verdict.of(failed.stream().map(String::valueOf).toList(), done.stream().map(RunResults.class::cast).toList(),
-                    props.get(Verdict.P_BASELINE), maxRegression, System.out);
+                    props.get(Verdict.P_BASELINE), maxRegression, Catalogue.GATE_LABEL.read(props), System.out);
             if (verdict.isPresent()) {
                 throw new MojoFailureException(verdict.get());
             }

@@ -132,6 +132,18 @@ public final class HtmlReportRenderer {
     public record LatencyCase(String color, String key, List<Value> values) {
     }
 
+    /** A table of response time per request type: its data plane, case columns and rows. */
+    public record LabelView(String dataPlane, List<ComponentColumn> columns, List<LabelRow> rows) {
+    }
+
+    /** A request type's row: per case, rate, P50, P99 and the P99's change against bypass. */
+    public record LabelRow(String label, List<LabelCell> cells) {
+    }
+
+    /** One case's cell of a request type's row. */
+    public record LabelCell(Value rate, Value p50, Value p99, Change p99Change) {
+    }
+
     /** A column of the component table. */
     public record ComponentColumn(String color, String caseId, String dataPlane) {
     }
@@ -198,6 +210,11 @@ public final class HtmlReportRenderer {
         c.put("statistics", Arrays.stream(LatencyStatistic.values()).map(LatencyStatistic::label).toList());
         c.put("latency", t.latency().stream().map(l -> new LatencyCase(color(m, l.summary()), l.summary().key(),
                 l.values().stream().map(v -> Value.of(v, 1)).toList())).toList());
+        c.put("labelTables", dev.meshbench.charts.model.LabelTable.of(m).stream().map(lt -> new LabelView(lt.dataPlane(),
+                lt.cases().stream().map(cs -> new ComponentColumn(color(m, cs), cs.caseId(), cs.dataPlane())).toList(),
+                lt.rows().stream().map(r -> new LabelRow(r.label(), r.cells().stream().map(cell -> new LabelCell(
+                        Value.of(cell.rate(), 1), Value.of(cell.p50(), 1), Value.of(cell.p99(), 1),
+                        Change.of(cell.p99ChangePercent(), false))).toList())).toList())).toList());
         c.put("componentColumns", t.components().columns().stream().map(s -> new ComponentColumn(color(m, s),
                 s.caseId(), s.dataPlane())).toList());
         c.put("components", t.components().lines().stream().map(l -> new ComponentRow(l.component(), l.role().id(),

@@ -370,6 +370,14 @@ public final class Catalogue {
             .doc("how much worse than the baseline a figure may get before the gate fails the build (only beyond noise)")
             .goals(CHECK).build();
 
+    public static final Setting<String> GATE_LABEL = Setting.named("meshbench.gateLabel")
+            .parser(Parsers.nonEmpty("a request type: a JMeter label such as queryflight"))
+            .defaultText("none: the whole step")
+            .doc("a request type (the JMeter sampler's label, as in `labels.csv`) whose throughput and P99 the regression "
+                    + "gate compares instead of the whole step's; mesh CPU per transaction stays the step's (CPU is not "
+                    + "split by request)")
+            .goals(CHECK).build();
+
     // ---- The latency study --------------------------------------------------------------------------------------
 
     public static final Setting<List<String>> LATENCY_GRAPHS = Setting.named("meshbench.latency.graphs")
@@ -560,7 +568,7 @@ public final class Catalogue {
             "The mesh and the local target", List.of(DATAPLANE, SIDECAR_MTLS, PROXY_WORKERS, INGRESS, ENVOY_BINARY,
                     NGINX_BINARY, CPUS_LOADGEN, CPUS_SERVICES, CPUS_MESH, CPUS_MONGO, CPU_LIMITS),
             "The Maven goals: JMeter, results, report, gate", List.of(JMETER_HEAP_MB, JMETER_HOME, PROGRESS_SECONDS,
-                    RESULTS_DIR, PROJECT_ROOT, REPORT_DIR, REPORT_CLIENTS, BASELINE, MAX_REGRESSION_PERCENT),
+                    RESULTS_DIR, PROJECT_ROOT, REPORT_DIR, REPORT_CLIENTS, BASELINE, MAX_REGRESSION_PERCENT, GATE_LABEL),
             "The latency study", List.of(LATENCY_GRAPHS, LATENCY_CELLS, LATENCY_CONNECTIONS, LATENCY_WARMUP_SECONDS,
                     LATENCY_MAX_SECONDS, LATENCY_FIXED_SECONDS, LATENCY_LOAD_FRACTION),
             "A Kubernetes cluster", List.of(KUBECONFIG, NAMESPACE, IMAGES_REGISTRY, IMAGES_TAG, IMAGES_SERVICES,

@@ -91,7 +91,8 @@ final class RunCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             out.println("[meshbench] FAILED: building the report from " + egress.resultsDir() + " into " + report + " failed: " + e.getMessage());
         }
-        Optional<String> verdict = Verdict.of(problems, runs, Catalogue.BASELINE.read(props).orElse(null), maxRegression, out);
+        Optional<String> verdict = Verdict.of(problems, runs, Catalogue.BASELINE.read(props).orElse(null), maxRegression,
+                Catalogue.GATE_LABEL.read(props), out);
         if (verdict.isPresent()) {
             out.println("[meshbench] FAILED: " + verdict.get());
             return 1;

@@ -23,6 +23,7 @@ public final class Verdict {
     /** A results folder, a run folder or a results.json of earlier runs to gate against. */
     public static final String P_BASELINE = dev.meshbench.model.settings.Catalogue.BASELINE_NAME;
     public static final String P_MAX_REGRESSION_PERCENT = dev.meshbench.model.settings.Catalogue.MAX_REGRESSION_PERCENT_NAME;
+    public static final String P_GATE_LABEL = dev.meshbench.model.settings.Catalogue.GATE_LABEL.name();
 
     private Verdict() {
     }
@@ -32,10 +33,12 @@ public final class Verdict {
      * go to {@code out} as it compares.
      *
      * @param baseline the baseline to gate against; {@code null} or blank for none
+     * @param label    the request type whose throughput and P99 the gate compares ({@code meshbench.gateLabel}), or
+     *                 empty for the whole step's
      */
     public static Optional<String> of(List<String> problems, List<RunResults> runs, String baseline, double maxRegressionPercent,
-            PrintStream out) {
-        String gate = gate(runs, baseline, maxRegressionPercent, out);
+            Optional<String> label, PrintStream out) {
+        String gate = gate(runs, baseline, maxRegressionPercent, label, out);
         StringBuilder msg = new StringBuilder();
         if (!problems.isEmpty()) {
             msg.append(runFailures(problems));
@@ -54,7 +57,8 @@ public final class Verdict {
     }
 
     /** The gate's failure message, or {@code null} when it passed or there is no baseline. */
-    private static String gate(List<RunResults> current, String baseline, double maxRegressionPercent, PrintStream out) {
+    private static String gate(List<RunResults> current, String baseline, double maxRegressionPercent, Optional<String> label,
+            PrintStream out) {
         if (baseline == null || baseline.isBlank()) {
             out.println("[gate] no " + P_BASELINE + ", nothing to compare with");
             return null;
@@ -69,15 +73,23 @@ public final class Verdict {
         Set<String> kinds = current.stream().map(GateCells::comparableAs).collect(Collectors.toCollection(TreeSet::new));
         List<RunResults> comparable = base.stream().filter(r -> kinds.contains(GateCells.comparableAs(r))).toList();
         int ignored = base.size() - comparable.size();
-        out.printf("[gate] %d run(s) of this build (%s) against %d baseline run(s) from %s%s; at most %s%% worse%n",
+        out.printf("[gate] %d run(s) of this build (%s) against %d baseline run(s) from %s%s; at most %s%% worse%s%n",
                 current.size(), String.join("; ", kinds), comparable.size(), baseline,
                 ignored == 0 ? "" : " (" + ignored + " other baseline run(s) left out: another target, data plane or workload)",
-                Parsers.plain(maxRegressionPercent));
+                Parsers.plain(maxRegressionPercent), label.map(l -> "; throughput and P99 of request type " + l + " only").orElse(""));
+        if (label.isPresent()) {
+            Set<String> seen = current.stream().flatMap(r -> r.steps().stream()).flatMap(s -> s.labels().stream())
+                    .map(dev.meshbench.results.LabelResult::label).collect(Collectors.toCollection(TreeSet::new));
+            if (!seen.contains(label.get())) {
+                return P_GATE_LABEL + "=" + label.get() + ": no step of this build's runs has that request type ("
+                        + (seen.isEmpty() ? "they have no figures per request type" : "they have: " + String.join(", ", seen)) + ")";
+            }
+        }
         if (comparable.isEmpty()) {
             return P_BASELINE + "=" + baseline + ": none of its " + base.size()
                     + " runs is comparable with this build's (" + String.join("; ", kinds) + "), nothing to gate on";
         }
-        RegressionGate.Result result = gate.check(GateCells.of(comparable), GateCells.of(current));
+        RegressionGate.Result result = gate.check(GateCells.of(comparable, label), GateCells.of(current, label));
         for (RegressionGate.Cell c : result.cells()) {
             out.printf("[gate] %-10s %s%n", c.status(), c.message());
         }

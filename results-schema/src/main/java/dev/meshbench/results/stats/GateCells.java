@@ -27,6 +27,15 @@ public final class GateCells {
 
     /** The cells of {@code runs}: passed runs only, one value per run. */
     public static Map<RegressionGate.Key, List<Double>> of(Collection<RunResults> runs) {
+        return of(runs, java.util.Optional.empty());
+    }
+
+    /**
+     * The cells of {@code runs}, with throughput and P99 of one request type ({@code steps[].labels}) instead of the
+     * whole step's when {@code label} is given; a step without that label adds neither. Mesh CPU per transaction is
+     * the step's either way: CPU is not split by request.
+     */
+    public static Map<RegressionGate.Key, List<Double>> of(Collection<RunResults> runs, java.util.Optional<String> label) {
         Map<RegressionGate.Key, List<Double>> cells = new TreeMap<>();
         for (RunResults r : runs) {
             if (r.inputs().status() != RunStatus.PASSED || r.inputs().measurementOrDefault().calibrationOnly()) {
@@ -34,12 +43,17 @@ public final class GateCells {
             }
             String caseId = r.inputs().caseId();
             for (StepResult s : r.steps()) {
-                if (s.rate() == null) {
+                java.util.Optional<dev.meshbench.results.LabelResult> l = label.flatMap(s::label);
+                double throughput = label.isPresent() ? l.map(dev.meshbench.results.LabelResult::throughputPerSecond).orElse(-1.0)
+                        : s.throughputPerSecond();
+                dev.meshbench.results.LatencyStats latency = label.isPresent()
+                        ? l.map(dev.meshbench.results.LabelResult::latencyMs).orElse(null) : s.latencyMs();
+                if (s.rate() == null && throughput >= 0) {
                     // at a fixed rate, throughput is the load the kit offered (a calibration's choice), not the system's
-                    add(cells, caseId, s.clients(), RegressionGate.Metric.THROUGHPUT, s.throughputPerSecond());
+                    add(cells, caseId, s.clients(), RegressionGate.Metric.THROUGHPUT, throughput);
                 }
-                if (s.latencyMs() != null) {
-                    add(cells, caseId, s.clients(), RegressionGate.Metric.P99, s.latencyMs().p99());
+                if (latency != null) {
+                    add(cells, caseId, s.clients(), RegressionGate.Metric.P99, latency.p99());
                 }
                 RoleCpu mesh = s.cpu() == null ? null : s.cpu().mesh();
                 if (mesh != null && mesh.cpuMsPerTransaction() != null && mesh.cpuMsPerTransaction() > 0) {

@@ -55,6 +55,21 @@ class GateCellsTest {
     }
 
     @Test
+    @DisplayName("pointed at one request type: its throughput and P99 (sni-1's queryflight at 20 clients), the step's mesh CPU")
+    void oneLabel() throws IOException {
+        copy("sni-1", "a-sni", false);
+        copy("sni-1", "b-sni", false);
+        List<RunResults> runs = GateCells.read(dir.resolve("baseline"), "meshbench.baseline");
+        Map<Key, List<Double>> cells = GateCells.of(runs, java.util.Optional.of("queryflight"));
+        assertEquals(List.of(28.296, 28.296), cells.get(new Key("sni", 20, Metric.THROUGHPUT)));
+        assertEquals(List.of(353.0, 353.0), cells.get(new Key("sni", 20, Metric.P99)));
+        assertEquals(List.of(3.8254, 3.8254), cells.get(new Key("sni", 20, Metric.MESH_CPU_PER_TX)));
+        Map<Key, List<Double>> none = GateCells.of(runs, java.util.Optional.of("nosuchrequest"));
+        assertEquals(null, none.get(new Key("sni", 20, Metric.P99)), "a label no step has gives no latency cell");
+        assertEquals(List.of(3.8254, 3.8254), none.get(new Key("sni", 20, Metric.MESH_CPU_PER_TX)));
+    }
+
+    @Test
     @DisplayName("a calibration run (it set a sitting's rate) adds no cell: its bypass is a closed loop, not the case's measurement")
     void calibrationRunsAreLeftOut() throws IOException {
         Path calibration = copy("bypass-1", "e-calibration-bypass", false);
