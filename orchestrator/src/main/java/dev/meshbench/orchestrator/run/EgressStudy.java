@@ -24,6 +24,7 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.WarmupInfo;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -221,6 +222,7 @@ public final class EgressStudy {
             }
             JMeterLoad.Running load = JMeterLoad.start(jmeterCommand(jmeterProps, run.runDir().resolve(JMeterLoad.LOG)), jmeter,
                     run.runDir().resolve(JMeterLoad.CONSOLE));
+            announcePlan(run.runDir().resolve(JMeterLoad.CONSOLE), load, out, run.caseId());
             // Stopped when a component dies, or past twice its plan; the run then fails with the reason.
             run.stopLoadWith(load::stop);
             if (warm) {
@@ -336,5 +338,43 @@ public final class EgressStudy {
     private List<String> jmeterCommand(Map<String, String> jmeterProps, Path log) {
         return JMeterLoad.command(cpuSets.prefix(ComponentRole.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
                 jmeterHeapMb, jmeter, plan.get(0), plan.get(1), jmeterProps, log);
+    }
+
+    /** What the plan prints first on JMeter's console: its ramp, mix, shares and airports ({@code WorkloadSettings.summary}). */
+    static final String PLAN_SUMMARY = "meshbench: Acmeair ramp: ";
+
+    /**
+     * Prints the plan's own summary line ({@link #PLAN_SUMMARY}) once JMeter has written it to its console file, so
+     * the run's output says what the plan understood of its properties (the console file keeps everything else). A
+     * daemon thread watches the file for at most a minute, while JMeter runs.
+     */
+    static Thread announcePlan(Path console, JMeterLoad.Running load, PrintStream out, String caseId) {
+        Thread t = new Thread(() -> {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            try {
+                while (System.nanoTime() < deadline) {
+                    if (Files.exists(console)) {
+                        try (var lines = Files.lines(console, java.nio.charset.StandardCharsets.UTF_8)) {
+                            Optional<String> line = lines.filter(l -> l.startsWith(PLAN_SUMMARY)).findFirst();
+                            if (line.isPresent()) {
+                                out.println("[" + caseId + "] plan: " + line.get().substring("meshbench: ".length()));
+                                return;
+                            }
+                        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                            return; // the console is JMeter's; the run reports its own problems
+                        }
+                    }
+                    if (!load.isAlive()) {
+                        return;
+                    }
+                    Thread.sleep(200);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "meshbench-plan-summary-" + caseId);
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 }
