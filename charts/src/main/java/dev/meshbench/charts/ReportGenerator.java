@@ -53,7 +53,7 @@ public final class ReportGenerator {
                 StandardCharsets.UTF_8);
         Files.writeString(outDir.resolve(HtmlReportRenderer.ATTRIBUTION_CSV), CsvReportWriter.attribution(model),
                 StandardCharsets.UTF_8);
-        Files.writeString(outDir.resolve("index.html"), HtmlReportRenderer.render(model, now), StandardCharsets.UTF_8);
+        Files.writeString(outDir.resolve("index.html"), HtmlReportRenderer.render(model, now, outDir), StandardCharsets.UTF_8);
     }
 
     private static void png(JFreeChart chart, Path file) throws IOException {

@@ -284,6 +284,9 @@ class ReportFilesTest {
         java.nio.file.Files.createDirectories(results.resolve("bypass-1"));
         java.nio.file.Files.copy(TestRuns.RESULTS.resolve("bypass-1").resolve("results.json"),
                 results.resolve("bypass-1").resolve("results.json"));
+        // JMeter's own dashboard of the sni run (as the run writes it), linked from the runs table; bypass has none
+        Files.createDirectories(results.resolve("sni-envoy-1/dashboard"));
+        Files.writeString(results.resolve("sni-envoy-1/dashboard/index.html"), "<html></html>");
         ReportGenerator.generate(results, tmp.resolve("out"), 20, ConversionMode.NONE, NOW);
         List<String> lines = Files.readAllLines(tmp.resolve("out/labels.csv"));
         assertEquals(String.join(",", CsvReportWriter.LABELS_HEADER), lines.get(0));
@@ -300,6 +303,8 @@ class ReportFilesTest {
         assertTrue(html.contains("<td class=\"l\">queryflight</td><td>2.3</td>")
                 || html.contains("<td class=\"l\">queryflight</td><td>2.2</td>"), "queryflight's row");
         assertEquals(1, html.split("request type<br>", -1).length - 1, "one table: only envoy's runs have labels");
+        assertEquals(1, html.split(java.util.regex.Pattern.quote("(<a href=\"../results/sni-envoy-1/dashboard/index.html\">JMeter dashboard</a>)"), -1).length - 1,
+                "the sni run's dashboard is linked, relative to the report folder, once");
     }
 
     private static String latencyCells(dev.meshbench.results.LatencyStats l) {

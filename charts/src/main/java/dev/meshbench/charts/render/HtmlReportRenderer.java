@@ -57,6 +57,26 @@ public final class HtmlReportRenderer {
         return render(ReportTables.of(model), now);
     }
 
+    /** The page as written into {@code outDir}: it links each run's JMeter dashboard relative to that folder. */
+    public static String render(ReportModel model, Instant now, java.nio.file.Path outDir) {
+        Map<String, Object> c = context(ReportTables.of(model), now, outDir);
+        return Templates.render("report", c);
+    }
+
+    /**
+     * The link from {@code outDir} to the JMeter dashboard in {@code run}'s folder ({@code dashboard/index.html}, made
+     * by JMeter's report generator after the run), or {@code null} without one or without an output folder.
+     */
+    static String dashboard(dev.meshbench.charts.load.LoadedRun run, java.nio.file.Path outDir) {
+        if (outDir == null || run.file() == null || run.file().getParent() == null) {
+            return null;
+        }
+        java.nio.file.Path index = run.file().getParent().resolve("dashboard").resolve("index.html");
+        return java.nio.file.Files.isRegularFile(index)
+                ? outDir.toAbsolutePath().normalize().relativize(index.toAbsolutePath().normalize()).toString().replace('\\', '/')
+                : null;
+    }
+
     /** The page for {@code tables}, generated at {@code now}. */
     public static String render(ReportTables tables, Instant now) {
         return Templates.render("report", context(tables, now));
@@ -176,11 +196,16 @@ public final class HtmlReportRenderer {
 
     /** A run with when it started and the inputs that vary between runs. */
     public record RunRow(String runId, String color, String caseId, String started, List<String> varying,
-            String file) {
+            String file, String dashboard) {
     }
 
     /** The template's variables for {@code t}. */
     static Map<String, Object> context(ReportTables t, Instant now) {
+        return context(t, now, null);
+    }
+
+    /** The template's variables for {@code t}, with links relative to {@code outDir} (null: no run links). */
+    static Map<String, Object> context(ReportTables t, Instant now, java.nio.file.Path outDir) {
         ReportModel m = t.model();
         Map<String, Object> c = new HashMap<>();
         c.put("generated", Templates.time(now));
@@ -227,8 +252,8 @@ public final class HtmlReportRenderer {
         c.put("shared", t.shared());
         c.put("varying", t.varying());
         c.put("runs", t.runs().stream().map(r -> new RunRow(r.run().runId(), color(m, r.summary()),
-                r.run().caseId(), Templates.time(r.run().results().inputs().startTime()), r.varying(), r.file()))
-                .toList());
+                r.run().caseId(), Templates.time(r.run().results().inputs().startTime()), r.varying(), r.file(),
+                dashboard(r.run(), outDir))).toList());
         c.put("notes", t.notes());
         return c;
     }

@@ -253,6 +253,7 @@ public final class EgressStudy {
             }
         }
         runs.add(results);
+        dashboard(run.runDir(), run.caseId());
         StepTable.print(results, out);
         if (results.inputs().status() == RunStatus.FAILED) {
             return Optional.of(c.id() + " (" + run.runId() + ") failed: " + results.inputs().failureReason() + " (kept in " + run.runDir() + ")");
@@ -338,6 +339,30 @@ public final class EgressStudy {
     private List<String> jmeterCommand(Map<String, String> jmeterProps, Path log) {
         return JMeterLoad.command(cpuSets.prefix(ComponentRole.LOAD), Path.of(System.getProperty("java.home"), "bin", "java"),
                 jmeterHeapMb, jmeter, plan.get(0), plan.get(1), jmeterProps, log);
+    }
+
+    /**
+     * JMeter's own HTML dashboard of the run ({@value JMeterLoad#DASHBOARD}/index.html in the run folder), made by
+     * JMeter's report generator from {@code samples.jtl}: every sample, warm-up included, as JMeter users know it. A
+     * failure is a note, not a failed run: the kit's figures come from results.json.
+     */
+    private void dashboard(Path runDir, String caseId) {
+        Path jtl = runDir.resolve(dev.meshbench.results.ResultsSchema.JTL_FILE);
+        try {
+            if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0 || plan.size() < 2) {
+                return;
+            }
+            Path dir = runDir.resolve(JMeterLoad.DASHBOARD);
+            int exit = JMeterLoad.run(JMeterLoad.dashboardCommand(Path.of(System.getProperty("java.home"), "bin", "java"), jmeter,
+                    plan.get(1), jtl, dir, runDir.resolve("dashboard.log")), jmeter, runDir.resolve("dashboard.out"));
+            out.println("[" + caseId + "] " + (exit == 0 && Files.isRegularFile(dir.resolve("index.html"))
+                    ? "JMeter's dashboard (every sample, warm-up included): " + dir.resolve("index.html")
+                    : "JMeter's dashboard was not made (JMeter " + ExitStatus.describe(exit) + ", see " + runDir.resolve("dashboard.out") + ")"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.io.IOException | RuntimeException e) {
+            out.println("[" + caseId + "] JMeter's dashboard was not made: " + e.getMessage());
+        }
     }
 
     /** What the plan prints first on JMeter's console: its ramp, mix, shares and airports ({@code WorkloadSettings.summary}). */

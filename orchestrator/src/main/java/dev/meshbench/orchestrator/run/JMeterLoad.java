@@ -220,6 +220,18 @@ public final class JMeterLoad {
         return cmd;
     }
 
+    /** The run folder's JMeter HTML dashboard, made by JMeter's own report generator from the run's JTL. */
+    public static final String DASHBOARD = "dashboard";
+
+    /**
+     * JMeter's report generator ({@code jmeter -g}) over {@code jtl} into {@code outDir}, reading the JTL with the
+     * same column settings it was written with ({@code jtlProperties}, the plan's {@code jtl-format.properties}).
+     */
+    public static List<String> dashboardCommand(Path java, Install install, Path jtlProperties, Path jtl, Path outDir, Path log) {
+        return List.of(java.toString(), "-Djava.awt.headless=true", "-jar", install.bin().resolve(install.runtimeJar()).toString(),
+                "-g", jtl.toString(), "-o", outDir.toString(), "-q", jtlProperties.toString(), "-j", log.toString());
+    }
+
     /**
      * A started JMeter: wait for it or stop it; stopped on JVM exit (Ctrl-C) too, and by the {@link Lifeline} when
      * this JVM is killed outright.
