@@ -75,6 +75,11 @@ public record CaseSummary(String caseId, String dataPlane, List<LoadedRun> runs)
         });
     }
 
+    /** A figure of one request type (JMeter label) at {@code clients}; {@code null} when no run had it there. */
+    public Spread label(int clients, String label, Function<dev.meshbench.results.LabelResult, Number> value) {
+        return at(clients, s -> s.label(label).map(value).orElse(null));
+    }
+
     /** Failed samples at {@code clients}, summed over runs. */
     public long errors(int clients) {
         return results().stream().map(r -> r.step(clients)).flatMap(java.util.Optional::stream)

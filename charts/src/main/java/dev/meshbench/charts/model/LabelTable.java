@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
  * Response time and rate per request type (JMeter label) at the compared client count, case against case, one table
@@ -56,13 +55,13 @@ public record LabelTable(String dataPlane, int clients, List<CaseSummary> cases,
                     .orElse(null);
             List<Row> rows = new ArrayList<>();
             for (String label : labels) {
-                Spread baseP99 = base == null ? null : figure(base, m.clients(), label, LabelTable::p99);
+                Spread baseP99 = base == null ? null : base.label(m.clients(), label, LabelTable::p99);
                 rows.add(new Row(label, cases.stream().map(c -> {
-                    Spread p99 = figure(c, m.clients(), label, LabelTable::p99);
+                    Spread p99 = c.label(m.clients(), label, LabelTable::p99);
                     Double change = c == base || baseP99 == null || p99 == null || baseP99.mean() == 0 ? null
                             : 100 * (p99.mean() - baseP99.mean()) / baseP99.mean();
-                    return new Cell(figure(c, m.clients(), label, LabelResult::throughputPerSecond),
-                            figure(c, m.clients(), label, l -> l.latencyMs() == null ? null : l.latencyMs().median()), p99,
+                    return new Cell(c.label(m.clients(), label, LabelResult::throughputPerSecond),
+                            c.label(m.clients(), label, l -> l.latencyMs() == null ? null : l.latencyMs().median()), p99,
                             change);
                 }).toList()));
             }
@@ -73,10 +72,5 @@ public record LabelTable(String dataPlane, int clients, List<CaseSummary> cases,
 
     private static Number p99(LabelResult l) {
         return l.latencyMs() == null ? null : l.latencyMs().p99();
-    }
-
-    private static Spread figure(CaseSummary c, int clients, String label, Function<LabelResult, Number> value) {
-        return Spread.of(c.results().stream().map(r -> r.step(clients)).flatMap(java.util.Optional::stream)
-                .map(s -> s.label(label).map(value).orElse(null)).toList());
     }
 }

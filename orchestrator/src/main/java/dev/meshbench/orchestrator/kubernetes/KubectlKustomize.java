@@ -9,9 +9,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.orchestrator.lifetime.WorkFolders;
 import dev.meshbench.orchestrator.local.envoynginx.NativeBinaries;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.FileSystem;
@@ -19,10 +19,8 @@ import java.nio.file.FileSystemAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,14 +95,14 @@ public final class KubectlKustomize {
 
     /**
      * Renders folder {@code dir} of a tree: the given folder (a checkout's {@code istio-config}, or a test's edited
-     * copy), else the packaged one. The tree is copied into a private temporary folder beside the overlay (kustomize
-     * refuses absolute resource paths), which is deleted on every exit path.
+     * copy), else the packaged one. The tree is copied into a work folder of this process ({@link WorkFolders}:
+     * private, removed by the watchdog if this JVM dies) beside the overlay (kustomize refuses absolute resource
+     * paths), deleted on every exit path.
      */
     public List<ObjectNode> build(Optional<Path> tree, String dir, Parameters parameters) {
         Path work = null;
         try {
-            work = Files.createTempDirectory("meshbench-kustomize-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            work = WorkFolders.create("kustomize");
             Path copy = work.resolve(TREE);
             if (tree.isPresent()) {
                 copyTree(tree.get(), copy);
@@ -120,7 +118,7 @@ public final class KubectlKustomize {
         } catch (IOException e) {
             throw new KustomizeException("rendering istio-config/" + dir + ": " + e.getMessage());
         } finally {
-            deleteTree(work);
+            WorkFolders.delete(work);
         }
     }
 
@@ -349,21 +347,6 @@ public final class KubectlKustomize {
                     Files.copy(p, target);
                 }
             }
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException | UncheckedIOException e) {
-            // Never mask the render's own outcome; the folder is private (0700) and under the temp dir.
-            System.getLogger(KubectlKustomize.class.getName()).log(System.Logger.Level.WARNING,
-                    "could not delete " + dir + ": " + e.getMessage());
         }
     }
 

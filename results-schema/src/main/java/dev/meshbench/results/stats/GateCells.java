@@ -44,11 +44,11 @@ public final class GateCells {
             String caseId = r.inputs().caseId();
             for (StepResult s : r.steps()) {
                 java.util.Optional<dev.meshbench.results.LabelResult> l = label.flatMap(s::label);
-                double throughput = label.isPresent() ? l.map(dev.meshbench.results.LabelResult::throughputPerSecond).orElse(-1.0)
-                        : s.throughputPerSecond();
+                Double throughput = label.isPresent() ? l.map(dev.meshbench.results.LabelResult::throughputPerSecond).orElse(null)
+                        : Double.valueOf(s.throughputPerSecond());
                 dev.meshbench.results.LatencyStats latency = label.isPresent()
                         ? l.map(dev.meshbench.results.LabelResult::latencyMs).orElse(null) : s.latencyMs();
-                if (s.rate() == null && throughput >= 0) {
+                if (s.rate() == null && throughput != null) {
                     // at a fixed rate, throughput is the load the kit offered (a calibration's choice), not the system's
                     add(cells, caseId, s.clients(), RegressionGate.Metric.THROUGHPUT, throughput);
                 }
