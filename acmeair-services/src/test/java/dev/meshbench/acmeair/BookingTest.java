@@ -44,7 +44,7 @@ class BookingTest {
     @Test
     @DisplayName("booking a one-way flight stores it and adds the segment's miles to the customer (booking -> flight -> customer)")
     void bookingAddsMiles() {
-        String user = "uid20@email.com";
+        String user = TestUsers.BOOKING.email(20);
         String jwt = login(user);
         JsonNode f = firstFlight("JFK", "NRT", DAY1);
         long segMiles = f.get("flightSegment").get("miles").asLong();
@@ -77,7 +77,7 @@ class BookingTest {
     @Test
     @DisplayName("a round trip books both legs and adds both segments' miles; cancelling one leg takes its miles back")
     void roundTripAndCancel() {
-        String user = "uid21@email.com";
+        String user = TestUsers.BOOKING.email(21);
         String jwt = login(user);
         JsonNode out = firstFlight("FRA", "SIN", DAY1);
         JsonNode back = firstFlight("SIN", "FRA", DAY2);
@@ -109,7 +109,7 @@ class BookingTest {
     @Test
     @DisplayName("with rewards asynchronous (the original's way) a booking of an unknown segment is stored, and its failed miles update counted")
     void unknownSegmentAsync() {
-        String user = "uid22@email.com";
+        String user = TestUsers.BOOKING.email(22);
         String jwt = login(user);
         long before = totalMiles(user);
         double failedBefore = rewardUpdates("failed");
@@ -130,7 +130,7 @@ class BookingTest {
     @Test
     @DisplayName("malformed or missing booking fields answer 400 naming the field")
     void malformedFields() {
-        String user = "uid23@email.com";
+        String user = TestUsers.BOOKING.email(23);
         String jwt = login(user);
         HttpResponse<String> noSeg = Http.post(booking() + "/booking/bookflights", jwt, "userid", user, "toFlightId", "x", "oneWayFlight", "true");
         assertEquals(400, noSeg.statusCode(), noSeg.body());
@@ -151,12 +151,12 @@ class BookingTest {
     @Test
     @DisplayName("booking endpoints answer 401 without a token and 403 with another user's token")
     void jwtRequired() {
-        String user = "uid24@email.com";
+        String user = TestUsers.BOOKING.email(24);
         assertEquals(401, Http.get(booking() + "/booking/byuser/" + user).statusCode());
         assertEquals(401, Http.post(booking() + "/booking/bookflights", null, "userid", user, "toFlightId", "x",
                 "toFlightSegId", "AA1", "oneWayFlight", "true").statusCode());
         assertEquals(401, Http.post(booking() + "/booking/cancelbooking", null, "number", "x", "userid", user).statusCode());
-        String other = login("uid25@email.com");
+        String other = login(TestUsers.BOOKING.email(25));
         assertEquals(403, Http.get(booking() + "/booking/byuser/" + user, other).statusCode());
         HttpResponse<String> r = Http.post(booking() + "/booking/bookflights", other, "userid", user, "toFlightId", "x",
                 "toFlightSegId", "AA1", "oneWayFlight", "true");

@@ -41,7 +41,7 @@ class CustomerRewardsTest {
     @Test
     @DisplayName("a logged-in user reads their miles as the profile has them, the tier they earn and the miles to the next")
     void readsOwnRewards() {
-        String user = "uid50@email.com";
+        String user = TestUsers.CUSTOMER_REWARDS.email(50);
         String jwt = login(user);
         JsonNode profile = json(Http.get(url(ServiceName.CUSTOMER) + "/customer/byid/" + user, jwt));
         HttpResponse<String> r = Http.get(rewardsUrl(user), jwt);
@@ -67,7 +67,7 @@ class CustomerRewardsTest {
     @Test
     @DisplayName("the tier follows this year's miles at once, across every threshold, and the top tier has no next")
     void tierFollowsMiles() {
-        String user = "uid51@email.com";
+        String user = TestUsers.CUSTOMER_REWARDS.email(51);
         String jwt = login(user);
         long total = setMilesYtd(user, 0);
         JsonNode none = json(Http.get(rewardsUrl(user), jwt));
@@ -96,7 +96,7 @@ class CustomerRewardsTest {
     @Test
     @DisplayName("plannedMiles adds the tier a trip of that many miles would reach")
     void plannedMilesGivesTierAfterTrip() {
-        String user = "uid52@email.com";
+        String user = TestUsers.CUSTOMER_REWARDS.email(52);
         String jwt = login(user);
         setMilesYtd(user, 40_000);
         JsonNode justShort = json(Http.get(rewardsUrl(user) + "?plannedMiles=9999", jwt));
@@ -116,7 +116,7 @@ class CustomerRewardsTest {
         "1000001|query parameter 'plannedMiles' is 1000001, must be from 0 to 1000000"})
     @DisplayName("a malformed plannedMiles answers 400 naming the parameter")
     void badPlannedMilesIs400(String value, String message) {
-        String user = "uid53@email.com";
+        String user = TestUsers.CUSTOMER_REWARDS.email(53);
         HttpResponse<String> r = Http.get(rewardsUrl(user) + "?plannedMiles=" + value, tokenFor(user));
         assertEquals(400, r.statusCode(), r.body());
         assertTrue(json(r).get("message").asText().startsWith(message), r.body());
@@ -125,13 +125,13 @@ class CustomerRewardsTest {
     @Test
     @DisplayName("no token answers 401, another user's token 403, an unknown customer 404")
     void tokenAndCustomerChecks() {
-        HttpResponse<String> anonymous = Http.get(rewardsUrl("uid54@email.com"));
+        HttpResponse<String> anonymous = Http.get(rewardsUrl(TestUsers.CUSTOMER_REWARDS.email(54)));
         assertEquals(401, anonymous.statusCode(), anonymous.body());
         assertTrue(json(anonymous).get("message").asText().contains("missing JWT"), anonymous.body());
 
-        HttpResponse<String> other = Http.get(rewardsUrl("uid55@email.com"), login("uid54@email.com"));
+        HttpResponse<String> other = Http.get(rewardsUrl(TestUsers.CUSTOMER_REWARDS.email(55)), login(TestUsers.CUSTOMER_REWARDS.email(54)));
         assertEquals(403, other.statusCode(), other.body());
-        assertTrue(json(other).get("message").asText().contains("uid54@email.com"), other.body());
+        assertTrue(json(other).get("message").asText().contains(TestUsers.CUSTOMER_REWARDS.email(54)), other.body());
 
         HttpResponse<String> ghost = Http.get(rewardsUrl("ghost@email.com"), tokenFor("ghost@email.com"));
         assertEquals(404, ghost.statusCode(), ghost.body());
@@ -141,14 +141,14 @@ class CustomerRewardsTest {
     @Test
     @DisplayName("the token is checked before the query: a stranger learns nothing from a 400")
     void tokenBeforeValidation() {
-        HttpResponse<String> r = Http.get(rewardsUrl("uid55@email.com") + "?plannedMiles=lots");
+        HttpResponse<String> r = Http.get(rewardsUrl(TestUsers.CUSTOMER_REWARDS.email(55)) + "?plannedMiles=lots");
         assertEquals(401, r.statusCode(), r.body());
     }
 
     @Test
     @DisplayName("is timed under its own route in the customer service's metrics")
     void hasItsOwnRouteTimer() {
-        String user = "uid56@email.com";
+        String user = TestUsers.CUSTOMER_REWARDS.email(56);
         assertEquals(200, Http.get(rewardsUrl(user), login(user)).statusCode());
         String m = Http.get(url(ServiceName.CUSTOMER) + "/metrics").body();
         assertTrue(MetricsTest.hasSample(m, "http_server_requests_seconds_count", "uri=\"/customer/byid/{custid}/rewards\"",

@@ -62,7 +62,7 @@ class LoaderTest {
     @Test
     @DisplayName("the booking loader deletes every booking with reset=true, and nothing without it")
     void bookingLoaderNeedsReset() {
-        String user = "uid40@email.com";
+        String user = TestUsers.LOADER.email(40);
         String jwt = login(user);
         var f = BookingTest.firstFlight("LHR", "JFK", AcmeairSystem.DAY1);
         assertEquals(200, Http.post(booking() + "/booking/bookflights", jwt, "userid", user, "toFlightId", f.get("_id").asText(),
@@ -84,7 +84,7 @@ class LoaderTest {
     @Test
     @DisplayName("loading is deterministic: the same seed gives the same customers; loading replaces the old data")
     void deterministicCustomers() {
-        String user = "uid150@email.com";
+        String user = TestUsers.LOADER_LATER.email(150);
         String first = Http.get(customer() + "/customer/byid/" + user, tokenFor(user)).body();
         // change the customer, then reload: the change is gone, the generated data is back
         Http.post(customer() + "/customer/internal/updateCustomerTotalMiles/" + user, null, "miles", "777");

@@ -23,7 +23,7 @@ class MetricsTest {
     @Test
     @DisplayName("customer exposes route timers, MongoDB command timers and pool gauges, JVM and process CPU")
     void customerMetrics() {
-        String user = "uid30@email.com";
+        String user = TestUsers.METRICS.email(30);
         Http.get(url(ServiceName.CUSTOMER) + "/customer/byid/" + user, login(user));
         Http.get(url(ServiceName.CUSTOMER) + "/customer/no/such/route/" + System.nanoTime());
         HttpResponse<String> r = Http.get(url(ServiceName.CUSTOMER) + "/metrics");
@@ -47,7 +47,7 @@ class MetricsTest {
     @Test
     @DisplayName("every service serves /metrics, auth with its client timer for the customer call")
     void everyServiceHasMetrics() {
-        login("uid31@email.com");
+        login(TestUsers.METRICS.email(31));
         for (ServiceName s : ServiceName.values()) {
             HttpResponse<String> r = Http.get(url(s) + "/metrics");
             assertEquals(200, r.statusCode(), s.id());

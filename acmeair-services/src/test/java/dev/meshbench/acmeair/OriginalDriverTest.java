@@ -53,6 +53,8 @@ class OriginalDriverTest {
     })
     @DisplayName("queries find flights on the days the driver names, bookings and cancellations move the customer's miles")
     void queryBookListCancel(String zone, String user) {
+        TestUsers.checkBlocks();
+        assertTrue(TestUsers.ORIGINAL_DRIVER.owns(user), user + " is not in ORIGINAL_DRIVER's block (TestUsers)");
         OriginalDriver driver = new OriginalDriver(user, zone, DRIVER_NOW);
         LocalDate today = LocalDate.ofInstant(DRIVER_NOW, ZoneId.of(zone));
         HttpResponse<String> login = driver.login();

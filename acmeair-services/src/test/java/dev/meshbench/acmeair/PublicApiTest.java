@@ -22,7 +22,7 @@ class PublicApiTest {
     @DisplayName("every operation of AcmeairApi.PUBLIC is a route of its service (answered by a handler, not Javalin's 404)")
     void everyPublicOperationIsARoute() {
         for (AcmeairApi.Operation op : AcmeairApi.PUBLIC) {
-            String path = op.path().replaceAll("\\{[a-z]+\\}", "uid0@email.com");
+            String path = op.path().replaceAll("\\{[a-z]+\\}", TestUsers.PUBLIC_API.email(0));
             URI uri = URI.create(url(ServiceName.parse(op.service())) + path);
             HttpResponse<String> r = Http.send(HttpRequest.newBuilder(uri).method(op.method(), HttpRequest.BodyPublishers.noBody())
                     .header("Content-Type", "application/x-www-form-urlencoded").build());
@@ -41,7 +41,7 @@ class PublicApiTest {
                 "/customer/byid/..%2Finternal%2Fvalidateid")) {
             HttpResponse<String> r = Http.send(HttpRequest.newBuilder(URI.create(url(ServiceName.CUSTOMER) + path))
                     .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString("login=uid0@email.com&password=password")).build());
+                    .POST(HttpRequest.BodyPublishers.ofString("login=" + TestUsers.PUBLIC_API.email(0) + "&password=password")).build());
             // Jetty refuses the path (400) or routes it to /customer/byid/{custid} with the escapes inside custid, whose
             // handler wants the user's token (401): never to /customer/internal/validateid.
             assertTrue(r.statusCode() == 400 || r.statusCode() == 401, path + " answered " + r.statusCode() + ": " + r.body());
