@@ -8,6 +8,7 @@ import dev.meshbench.charts.render.ChartStyle;
 import dev.meshbench.charts.render.CpuChartRenderer;
 import dev.meshbench.charts.render.CsvReportWriter;
 import dev.meshbench.charts.render.HtmlReportRenderer;
+import dev.meshbench.charts.render.LabelChartRenderer;
 import dev.meshbench.charts.render.LatencyChartRenderer;
 import dev.meshbench.charts.render.ThroughputChartRenderer;
 import java.io.IOException;
@@ -20,11 +21,11 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.Plot;
 
-/** Reads a results directory and writes the report folder: index.html, three PNGs, four CSVs. */
+/** Reads a results directory and writes the report folder: index.html, four PNGs, four CSVs. */
 public final class ReportGenerator {
     /** Every file a report folder holds. */
     public static final List<String> FILES = List.of("index.html", HtmlReportRenderer.THROUGHPUT_PNG,
-            HtmlReportRenderer.LATENCY_PNG, HtmlReportRenderer.CPU_PNG, HtmlReportRenderer.STEPS_CSV,
+            HtmlReportRenderer.LATENCY_PNG, HtmlReportRenderer.CPU_PNG, HtmlReportRenderer.LABELS_PNG, HtmlReportRenderer.STEPS_CSV,
             HtmlReportRenderer.LABELS_CSV, HtmlReportRenderer.COMPARISON_CSV, HtmlReportRenderer.ATTRIBUTION_CSV);
 
     private ReportGenerator() {
@@ -45,6 +46,7 @@ public final class ReportGenerator {
         png(ThroughputChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.THROUGHPUT_PNG));
         png(LatencyChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.LATENCY_PNG));
         png(CpuChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.CPU_PNG));
+        png(LabelChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.LABELS_PNG));
         Files.writeString(outDir.resolve(HtmlReportRenderer.STEPS_CSV), CsvReportWriter.steps(model),
                 StandardCharsets.UTF_8);
         Files.writeString(outDir.resolve(HtmlReportRenderer.LABELS_CSV), CsvReportWriter.labels(model),

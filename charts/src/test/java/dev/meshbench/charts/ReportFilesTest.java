@@ -303,6 +303,14 @@ class ReportFilesTest {
         assertTrue(html.contains("<td class=\"l\">queryflight</td><td>2.3</td>")
                 || html.contains("<td class=\"l\">queryflight</td><td>2.2</td>"), "queryflight's row");
         assertEquals(1, html.split("request type<br>", -1).length - 1, "one table: only envoy's runs have labels");
+        // and its chart: P99 per request type, one bar per case and data plane with labels; bypass (no labels) has none
+        assertTrue(html.contains("<img src=\"labels-p99.png\""), "the chart is shown");
+        assertTrue(Files.size(tmp.resolve("out/labels-p99.png")) > 0);
+        var chart = dev.meshbench.charts.render.LabelChartRenderer.dataset(dev.meshbench.charts.model.ReportModel.of(
+                dev.meshbench.charts.load.ResultsDirectoryReader.read(results, ConversionMode.NONE), 20));
+        assertEquals(List.of("sni \u00b7 " + r.inputs().dataPlane().label()), chart.getRowKeys());
+        assertEquals(List.of("login, \"quoted\"", "queryflight"), chart.getColumnKeys());
+        assertEquals((double) lat.p99(), chart.getSpread(0, 1).mean(), 1e-9);
         assertEquals(1, html.split(java.util.regex.Pattern.quote("(<a href=\"../results/sni-envoy-1/dashboard/index.html\">JMeter dashboard</a>)"), -1).length - 1,
                 "the sni run's dashboard is linked, relative to the report folder, once");
     }

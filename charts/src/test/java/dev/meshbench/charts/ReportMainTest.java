@@ -33,7 +33,7 @@ class ReportMainTest {
                 + TestRuns.RESULTS + " (0 skipped)\n"
                 + "  note: no bypass run on data plane netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
                 + "comparison table\n"
-                + "wrote " + out.resolve("index.html") + " with throughput.png, latency.png, cpu-per-tx.png, "
+                + "wrote " + out.resolve("index.html") + " with throughput.png, latency.png, cpu-per-tx.png, labels-p99.png, "
                 + "steps.csv, labels.csv, comparison.csv, attribution.csv\n", head(printed.toString(), 3));
         assertTrue(Files.exists(out.resolve("cpu-per-tx.png")));
         // then the MongoDB path per data plane: the sample results predate the split (no per-listener bytes), so

@@ -40,6 +40,7 @@ public final class HtmlReportRenderer {
     public static final String THROUGHPUT_PNG = "throughput.png";
     public static final String LATENCY_PNG = "latency.png";
     public static final String CPU_PNG = "cpu-per-tx.png";
+    public static final String LABELS_PNG = "labels-p99.png";
     public static final String STEPS_CSV = "steps.csv";
     /** Every run's steps per request type (JMeter label). */
     public static final String LABELS_CSV = "labels.csv";
@@ -212,7 +213,7 @@ public final class HtmlReportRenderer {
         c.put("bypass", ResultsSchema.BASELINE_CASE);
         c.put("markedChange", Numbers.plain(MARKED_CHANGE, 0));
         c.put("files", Map.of("throughput", THROUGHPUT_PNG, "latency", LATENCY_PNG, "cpu", CPU_PNG,
-                "steps", STEPS_CSV, "labels", LABELS_CSV, "comparison", COMPARISON_CSV, "attribution", ATTRIBUTION_CSV));
+                "labelsChart", LABELS_PNG, "steps", STEPS_CSV, "labels", LABELS_CSV, "comparison", COMPARISON_CSV, "attribution", ATTRIBUTION_CSV));
         c.put("chartWidth", ChartStyle.WIDTH);
         c.put("meshDefinition", ComponentRole.MESH.definition());
         c.put("appDefinition", ComponentRole.APP.definition());
