@@ -52,10 +52,12 @@ public final class JMeterTestEnvironment {
             }
             // JMeter's properties fall back to system properties, and surefire turns the workload properties of a
             // `mvn -Pload -Dclients=...` command line into system properties: keep the tests independent of them.
-            for (String key : new String[] {"clients", "step.seconds", "think.ms", "customers", "flight.days", "airports",
-                    "rewards.percent", "base.url", "auth.url", "customer.url", "flight.url", "booking.url"}) {
-                System.clearProperty(key);
-            }
+            // Every property the plan has a default for (the driver's, from the kit's catalogue), the airports and the
+            // per-service URLs.
+            java.util.Set<String> keys = new java.util.TreeSet<>(dev.meshbench.jmeter.workload.WorkloadProperties.DEFAULTS.keySet());
+            keys.add(dev.meshbench.jmeter.workload.WorkloadProperties.AIRPORTS);
+            dev.meshbench.jmeter.workload.WorkloadProperties.SERVICES.forEach(svc -> keys.add(svc + ".url"));
+            keys.forEach(System::clearProperty);
             JMeterUtils.setJMeterHome(home.toString());
             JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
             JMeterUtils.setLocale(Locale.ENGLISH);

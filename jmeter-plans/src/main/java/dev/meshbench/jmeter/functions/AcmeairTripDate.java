@@ -2,6 +2,7 @@ package dev.meshbench.jmeter.functions;
 
 import dev.meshbench.jmeter.workload.AcmeairDates;
 import dev.meshbench.jmeter.workload.WorkloadProperties;
+import dev.meshbench.model.settings.Catalogue;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -51,7 +52,7 @@ public class AcmeairTripDate extends MeshbenchFunction {
             String outbound = parameter(2);
             LocalDate day = AcmeairDates.tripDay(WorkloadProperties.mix(props), leg.equals("return"),
                     LocalDate.now(clock.withZone(ZoneOffset.UTC)),
-                    WorkloadProperties.positiveInt(props, WorkloadProperties.FLIGHT_DAYS, "days"),
+                    WorkloadProperties.driver(props, Catalogue.FLIGHT_DAYS),
                     outbound.isEmpty() ? null : AcmeairDates.utcDay(outbound), random.get());
             date = AcmeairDates.midnightUtc(day);
         } catch (IllegalArgumentException e) { // InvalidWorkloadPropertyException too

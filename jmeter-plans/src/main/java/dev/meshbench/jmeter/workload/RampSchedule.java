@@ -1,7 +1,6 @@
 package dev.meshbench.jmeter.workload;
 
 import dev.meshbench.model.settings.Catalogue;
-import dev.meshbench.model.settings.Parser;
 
 import java.util.HashSet;
 import java.util.List;
@@ -53,7 +52,7 @@ public record RampSchedule(List<Integer> clients, int stepSeconds) {
     /** Reads {@code clients} and {@code step.seconds}. */
     public static RampSchedule fromProperties(Properties props) {
         return new RampSchedule(parseClients(WorkloadProperties.raw(props, WorkloadProperties.CLIENTS)),
-                WorkloadProperties.positiveInt(props, WorkloadProperties.STEP_SECONDS, "seconds"));
+                WorkloadProperties.driver(props, Catalogue.STEP_SECONDS));
     }
 
     /**
@@ -61,11 +60,9 @@ public record RampSchedule(List<Integer> clients, int stepSeconds) {
      * catalogue, shaded into this plugin): the plan accepts and refuses exactly what the kit does, naming {@code clients}.
      */
     public static List<Integer> parseClients(String value) {
-        try {
-            return Catalogue.CLIENTS.parser().read().apply(value == null ? "" : value.trim());
-        } catch (Parser.Invalid e) {
-            throw new InvalidWorkloadPropertyException(WorkloadProperties.CLIENTS, value, e.getMessage());
-        }
+        Properties props = new Properties();
+        props.setProperty(WorkloadProperties.CLIENTS, value == null ? "" : value);
+        return WorkloadProperties.driver(props, Catalogue.CLIENTS);
     }
 
     /** Clients of step {@code stepNumber} (1-based), or 0 when the ramp has fewer steps. */

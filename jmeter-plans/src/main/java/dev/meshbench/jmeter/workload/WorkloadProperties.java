@@ -1,11 +1,14 @@
 package dev.meshbench.jmeter.workload;
 
 import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Parser;
 import dev.meshbench.model.settings.Setting;
 
 import dev.meshbench.model.Service;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,11 +22,16 @@ import java.util.stream.Stream;
  */
 public final class WorkloadProperties {
 
-    public static final String CLIENTS = "clients";
-    public static final String STEP_SECONDS = "step.seconds";
-    public static final String THINK_MS = "think.ms";
-    public static final String CUSTOMERS = "customers";
-    public static final String FLIGHT_DAYS = "flight.days";
+    /*
+     * The driver's properties: each is a setting of the kit's catalogue (shaded into this plugin) with its JMeter
+     * name, default, study value and rule there, read here with that same rule (driver(...)), so the kit and the plan
+     * accept and refuse the same values in the same words.
+     */
+    public static final String CLIENTS = jmeterName(Catalogue.CLIENTS);
+    public static final String STEP_SECONDS = jmeterName(Catalogue.STEP_SECONDS);
+    public static final String THINK_MS = jmeterName(Catalogue.THINK_TIME_MS);
+    public static final String CUSTOMERS = jmeterName(Catalogue.CUSTOMERS);
+    public static final String FLIGHT_DAYS = jmeterName(Catalogue.FLIGHT_DAYS);
     public static final String AIRPORTS = "airports";
     public static final String BASE_URL = "base.url";
     /** Clients of the warm-up thread group, which runs before the ramp at the largest step's rate; 0 skips it. */
@@ -36,16 +44,16 @@ public final class WorkloadProperties {
     public static final String WARMUP_GROUP = "warm-up";
     public static final int WARMUP_STEP = 0;
     /**
-     * Percentage of a session's rounds that also request {@code viewRewards} (a Throughput Controller in percent
-     * mode). 0, the default, never sends it and keeps the original Acmeair mix exactly.
+     * Percent of a session's rounds that also request {@code viewRewards} (a Throughput Controller in percent mode).
+     * 0, the default, never sends it and keeps the original Acmeair mix exactly.
      */
-    public static final String REWARDS_PERCENT = "rewards.percent";
+    public static final String REWARDS_PERCENT = jmeterName(Catalogue.REWARDS_PERCENT);
     /**
      * How trips are dated: {@code original} (the original Acmeair driver: leave in 0..5 days, return in 6..12 days,
      * so with the default 5 loaded days most bookings are one way) or {@code roundtrip} (the kit's first plan: leave
      * inside the loaded days, return the next day, so every found flight is booked as a round trip).
      */
-    public static final String WORKLOAD = "workload";
+    public static final String WORKLOAD = jmeterName(Catalogue.WORKLOAD);
     public static final String MIX_ORIGINAL = "original";
     public static final String MIX_ROUNDTRIP = "roundtrip";
 
@@ -58,24 +66,25 @@ public final class WorkloadProperties {
 
     /**
      * What the plan runs with when JMeter is given no value (the GUI, plain {@code jmeter}, the {@code load} profile):
-     * the egress study's ramp and dataset and the kit's workload defaults, read from the kit's catalogue of settings
-     * (shaded into this plugin), so they are written nowhere else. A kit run passes every one explicitly.
+     * for the driver's properties ({@link Catalogue#DRIVER}) the egress study's value where it has one, else the kit's
+     * default, read from the catalogue so they are written nowhere else; and the plan's own few. A kit run passes
+     * every driver property explicitly.
      */
-    public static final Map<String, String> DEFAULTS = Map.of(
-            CLIENTS, studyValue(Catalogue.CLIENTS),
-            STEP_SECONDS, studyValue(Catalogue.STEP_SECONDS),
-            THINK_MS, studyValue(Catalogue.THINK_TIME_MS),
-            CUSTOMERS, studyValue(Catalogue.CUSTOMERS),
-            FLIGHT_DAYS, studyValue(Catalogue.FLIGHT_DAYS),
-            REWARDS_PERCENT, studyValue(Catalogue.REWARDS_PERCENT),
-            WORKLOAD, studyValue(Catalogue.WORKLOAD),
-            BASE_URL, "http://127.0.0.1:8080",
-            WARMUP_CLIENTS, "0",
-            WARMUP_SECONDS, "1");
+    public static final Map<String, String> DEFAULTS = defaults();
 
-    /** The egress study's value of {@code setting} where it has one, else its default: the kit's catalogue's. */
-    private static String studyValue(Setting<?> setting) {
-        return setting.text(Map.of(), true).orElseThrow(() -> new IllegalStateException(setting.name() + " has no default"));
+    private static Map<String, String> defaults() {
+        Map<String, String> d = new LinkedHashMap<>();
+        for (Setting<?> s : Catalogue.DRIVER) {
+            d.put(jmeterName(s), s.text(Map.of(), true).orElseThrow(() -> new IllegalStateException(s.name() + " has no default")));
+        }
+        d.put(BASE_URL, "http://127.0.0.1:8080");
+        d.put(WARMUP_CLIENTS, "0");
+        d.put(WARMUP_SECONDS, "1");
+        return Collections.unmodifiableMap(d);
+    }
+
+    private static String jmeterName(Setting<?> setting) {
+        return setting.jmeter().orElseThrow(() -> new IllegalStateException(setting.name() + " is not a JMeter property"));
     }
 
     private WorkloadProperties() {
@@ -87,68 +96,28 @@ public final class WorkloadProperties {
         return value != null ? value.trim() : DEFAULTS.get(name);
     }
 
-    public static int positiveInt(Properties props, String name, String unit) {
-        int value = wholeNumber(name, raw(props, name));
-        if (value < 1) {
-            throw new InvalidWorkloadPropertyException(name, raw(props, name), "must be a positive number of " + unit);
-        }
-        return value;
-    }
-
-    public static int nonNegativeInt(Properties props, String name, String unit) {
-        int value = wholeNumber(name, raw(props, name));
-        if (value < 0) {
-            throw new InvalidWorkloadPropertyException(name, raw(props, name), "must be 0 or more " + unit);
-        }
-        return value;
-    }
-
-    static int wholeNumber(String name, String value) {
-        if (value == null || value.isEmpty()) {
-            throw new InvalidWorkloadPropertyException(name, value, "is empty; give a whole number");
-        }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new InvalidWorkloadPropertyException(name, value, "is not a whole number");
-        }
-    }
-
     /**
-     * A percentage from 0 to 100, digits with an optional decimal point ({@code 5}, {@code 2.5}): what JMeter's
-     * Throughput Controller reads with {@code Float.parseFloat}. Anything else is rejected here, because that
-     * controller treats a value it cannot parse as 100%.
+     * One of the driver's properties ({@link Catalogue#DRIVER}), read with its catalogue setting's rule: the property,
+     * else its default; refused in the kit's own words, naming the JMeter property ({@code rewards.percent=ten: ...}).
      */
-    public static double percent(Properties props, String name) {
+    public static <T> T driver(Properties props, Setting<T> setting) {
+        String name = jmeterName(setting);
         String value = raw(props, name);
-        if (value == null || value.isEmpty()) {
-            throw new InvalidWorkloadPropertyException(name, value, "is empty; give a percentage from 0 to 100 (0 = never)");
+        try {
+            return setting.parser().read().apply(value == null ? "" : value);
+        } catch (Parser.Invalid e) {
+            throw new InvalidWorkloadPropertyException(name, value, e.getMessage());
         }
-        if (!value.matches("[0-9]+(\\.[0-9]+)?")) {
-            throw new InvalidWorkloadPropertyException(name, value,
-                    "is not a percentage; give a number from 0 to 100 such as 5 or 2.5 (0 = never)");
-        }
-        double percent = Double.parseDouble(value);
-        if (percent > 100) {
-            throw new InvalidWorkloadPropertyException(name, value, "must be from 0 to 100 (a percentage of rounds)");
-        }
-        return percent;
     }
 
     /** {@code workload}: {@code original} or {@code roundtrip}. */
     public static String mix(Properties props) {
-        String value = raw(props, WORKLOAD);
-        String v = value == null ? "" : value.toLowerCase(Locale.ROOT);
-        if (!v.equals(MIX_ORIGINAL) && !v.equals(MIX_ROUNDTRIP)) {
-            throw new InvalidWorkloadPropertyException(WORKLOAD, value, "must be original (the original Acmeair driver's "
-                    + "dates: mostly one-way bookings) or roundtrip (the kit's first plan: a round trip on every found flight)");
-        }
-        return v;
+        return driver(props, Catalogue.WORKLOAD);
     }
 
     /** {@code customers}: users are {@code uid0@email.com} .. {@code uid<customers-1>@email.com}. */
     public static int customers(Properties props) {
-        return positiveInt(props, CUSTOMERS, "customers (the number loaded into the database)");
+        return driver(props, Catalogue.CUSTOMERS);
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.meshbench.jmeter.workload;
 
+import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.model.settings.Setting;
 import java.math.BigDecimal;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,44 +22,45 @@ import java.util.Properties;
  * @param rewardsPercent percentage of rounds that also view the customer's rewards (0 = never, the original mix)
  * @param serviceUrls base URL per service (auth, customer, flight, booking), in that order
  * @param mix         {@code original} or {@code roundtrip}: how trips are dated ({@link AcmeairDates#tripDay})
+ * @param knobs       the other driver properties ({@link Catalogue#DRIVER}, those without a field here), JMeter name
+ *                    to value, each checked by its catalogue setting's rule: a knob added to the catalogue is checked
+ *                    and shown in the {@link #summary} with no code here
  */
 public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, int flightDays, List<String> airports,
-        double rewardsPercent, Map<String, String> serviceUrls, String mix) {
+        double rewardsPercent, Map<String, String> serviceUrls, String mix, Map<String, String> knobs) {
+
+    /** The driver's settings this record has a field for; the rest are {@link #knobs}. */
+    private static final List<Setting<?>> FIELDS = List.of(Catalogue.CLIENTS, Catalogue.STEP_SECONDS,
+            Catalogue.THINK_TIME_MS, Catalogue.CUSTOMERS, Catalogue.FLIGHT_DAYS, Catalogue.WORKLOAD, Catalogue.REWARDS_PERCENT);
 
     public WorkloadSettings {
         airports = List.copyOf(airports);
         serviceUrls = Map.copyOf(serviceUrls);
-        if (thinkMs < 0) {
-            throw new InvalidWorkloadPropertyException(WorkloadProperties.THINK_MS, Integer.toString(thinkMs),
-                    "must be 0 or more milliseconds");
-        }
-        if (customers < 1) {
-            throw new InvalidWorkloadPropertyException(WorkloadProperties.CUSTOMERS, Integer.toString(customers),
-                    "must be a positive number of customers");
-        }
-        if (flightDays < 2) {
-            throw new InvalidWorkloadPropertyException(WorkloadProperties.FLIGHT_DAYS, Integer.toString(flightDays),
-                    "must be at least 2 (a round trip returns the day after it leaves)");
-        }
-        if (!(rewardsPercent >= 0 && rewardsPercent <= 100)) {
-            throw new InvalidWorkloadPropertyException(WorkloadProperties.REWARDS_PERCENT, Double.toString(rewardsPercent),
-                    "must be from 0 to 100 (a percentage of rounds)");
-        }
+        knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
     }
 
+    /** Reads and checks every property; each driver property by its catalogue setting's rule ({@link WorkloadProperties#driver}). */
     public static WorkloadSettings fromProperties(Properties props) {
         RampSchedule ramp = RampSchedule.fromProperties(props);
         StepRates.fromProperties(props, ramp); // a bad rate stops the run before any step (StepRateTimer applies it)
-        int think = WorkloadProperties.nonNegativeInt(props, WorkloadProperties.THINK_MS, "milliseconds");
+        int think = WorkloadProperties.driver(props, Catalogue.THINK_TIME_MS);
         int customers = WorkloadProperties.customers(props);
-        int days = WorkloadProperties.positiveInt(props, WorkloadProperties.FLIGHT_DAYS, "days");
+        int days = WorkloadProperties.driver(props, Catalogue.FLIGHT_DAYS);
         List<String> airports = AcmeairAirports.fromProperties(props);
-        double rewards = WorkloadProperties.percent(props, WorkloadProperties.REWARDS_PERCENT);
+        double rewards = WorkloadProperties.driver(props, Catalogue.REWARDS_PERCENT);
         Map<String, String> urls = new LinkedHashMap<>();
         for (String service : WorkloadProperties.SERVICES) {
             urls.put(service, WorkloadProperties.serviceUrl(props, service));
         }
-        return new WorkloadSettings(ramp, think, customers, days, airports, rewards, urls, WorkloadProperties.mix(props));
+        Map<String, String> knobs = new LinkedHashMap<>();
+        for (Setting<?> s : Catalogue.DRIVER) {
+            if (!FIELDS.contains(s)) {
+                String name = s.jmeter().orElseThrow();
+                WorkloadProperties.driver(props, s);
+                knobs.put(name, WorkloadProperties.raw(props, name));
+            }
+        }
+        return new WorkloadSettings(ramp, think, customers, days, airports, rewards, urls, WorkloadProperties.mix(props), knobs);
     }
 
     /** One line for people: what this run will do. */
@@ -70,6 +74,11 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
                 flightDays, rewardsPercent == 0 ? "viewRewards off"
                         : "viewRewards in " + BigDecimal.valueOf(rewardsPercent).stripTrailingZeros().toPlainString()
                                 + "% of rounds"));
+        if (!knobs.isEmpty()) {
+            sb.setLength(sb.length() - 1);
+            knobs.forEach((name, value) -> sb.append(", ").append(name).append(' ').append(value));
+            sb.append(';');
+        }
         for (String service : WorkloadProperties.SERVICES) {
             sb.append(' ').append(service).append('=').append(serviceUrls.get(service));
         }

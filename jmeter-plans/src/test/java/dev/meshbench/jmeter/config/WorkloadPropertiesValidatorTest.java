@@ -44,7 +44,7 @@ class WorkloadPropertiesValidatorTest {
     @DisplayName("reports a rewards percentage JMeter would misread, naming rewards.percent")
     void reportsBadRewardsPercent() {
         assertNull(validator().validate(props("clients", "1", "rewards.percent", "10%")));
-        assertEquals("rewards.percent=10%: is not a percentage; give a number from 0 to 100 such as 5 or 2.5 (0 = never)",
+        assertEquals("rewards.percent=10%: is not a percent; give a number from 0 to 100 such as 5 or 2.5 (0 = never)",
                 reported.get(0).getMessage());
     }
 

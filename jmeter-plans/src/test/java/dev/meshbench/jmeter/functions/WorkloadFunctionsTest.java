@@ -61,7 +61,7 @@ class WorkloadFunctionsTest {
     void refusesBadCustomers() {
         properties("customers", "0");
         InvalidVariableException e = assertThrows(InvalidVariableException.class, () -> call(new AcmeairUser()));
-        assertEquals("__acmeairUser: customers=0: must be a positive number of customers (the number loaded into the database)",
+        assertEquals("__acmeairUser: customers=0: must be between 1 and 1000000 customers (the most the customer service's loader generates)",
                 e.getMessage());
     }
 

@@ -56,17 +56,18 @@ class WorkloadSettingsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "think.ms|-1|must be 0 or more milliseconds",
-        "think.ms|x|is not a whole number",
-        "customers|0|must be a positive number of customers",
-        "customers||is empty",
-        "flight.days|1|must be at least 2",
+        "think.ms|x|must be a whole number of milliseconds",
+        "customers|0|must be between 1 and 1000000 customers",
+        "customers||must be a whole number of customers",
+        "flight.days|1|must be between 2 and 366 days (a round trip returns the day after it leaves",
+        "workload|oneway|must be one of original, roundtrip",
         "airports|JFK|needs at least two distinct airports",
         "airports|JFK,L-X|is not a 3-letter IATA airport code",
-        "rewards.percent|101|must be from 0 to 100",
-        "rewards.percent|-5|is not a percentage",
-        "rewards.percent|1e1|is not a percentage",
-        "rewards.percent|5,5|is not a percentage",
-        "rewards.percent|NaN|is not a percentage",
+        "rewards.percent|101|must be from 0 to 100 percent of session rounds",
+        "rewards.percent|-5|is not a percent",
+        "rewards.percent|1e1|is not a percent",
+        "rewards.percent|5,5|is not a percent",
+        "rewards.percent|NaN|is not a percent",
         "rewards.percent||is empty"})
     @DisplayName("rejects think time, customers, flight days and airports it cannot run with")
     void rejectsOtherBadValues(String property, String value, String rule) {

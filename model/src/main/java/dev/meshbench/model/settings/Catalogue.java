@@ -83,7 +83,7 @@ public final class Catalogue {
 
     public static final Setting<List<Integer>> CLIENTS = Setting.named("meshbench.clients")
             .parser(Parsers.clientCounts(MAX_STEPS))
-            .defaultValue("20").study("1,5,10,20,30,40,50,60")
+            .defaultValue("20").study("1,5,10,20,30,40,50,60").jmeter("clients")
             .doc("client counts of the ramp's steps, run back to back in one JMeter run (at a fixed rate, the pool of "
                     + "requests in flight; a calibration runs its closed loop at the largest); no step may have more clients than "
                     + "this machine can drive (the smallest of 250 per core, the open-files limit / 8 per client and "
@@ -92,7 +92,7 @@ public final class Catalogue {
 
     public static final Setting<Integer> STEP_SECONDS = Setting.named("meshbench.stepSeconds")
             .parser(Parsers.wholeNumber(1, Integer.MAX_VALUE, "seconds"))
-            .defaultValue("60").study("300")
+            .defaultValue("60").study("300").jmeter("step.seconds")
             .doc("length of each step")
             .goals(EGRESS_RUN).build();
 
@@ -122,19 +122,20 @@ public final class Catalogue {
 
     public static final Setting<Integer> THINK_TIME_MS = Setting.named("meshbench.thinkTimeMs")
             .parser(Parsers.wholeNumber(0, Integer.MAX_VALUE, "milliseconds"))
-            .defaultValue("0")
+            .defaultValue("0").jmeter("think.ms")
             .doc("pause between a virtual user's requests")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<Integer> CUSTOMERS = Setting.named("meshbench.customers")
             .parser(Parsers.wholeNumber(1, MAX_CUSTOMERS, "customers (the most the customer service's loader generates)"))
-            .defaultValue("1000").study(Integer.toString(STUDY_CUSTOMERS))
+            .defaultValue("1000").study(Integer.toString(STUDY_CUSTOMERS)).jmeter("customers")
             .doc("customers loaded into the database (and drawn from by the workload); `meshbench up --customers`")
             .goals(EGRESS_RUN, CLI).build();
 
     public static final Setting<Integer> FLIGHT_DAYS = Setting.named("meshbench.flightDays")
-            .parser(Parsers.wholeNumber(1, MAX_FLIGHT_DAYS, "days (the most the flight service's loader generates)"))
-            .defaultValue(Integer.toString(DEFAULT_FLIGHT_DAYS))
+            .parser(Parsers.wholeNumber(2, MAX_FLIGHT_DAYS, "days (a round trip returns the day after it leaves; the flight "
+                    + "service's loader generates at most " + MAX_FLIGHT_DAYS + ")"))
+            .defaultValue(Integer.toString(DEFAULT_FLIGHT_DAYS)).jmeter("flight.days")
             .doc("days of flights loaded; `meshbench up --flight-days`")
             .goals(EGRESS_RUN, CLI).build();
 
@@ -187,10 +188,10 @@ public final class Catalogue {
                     + "every case alike")
             .goals(EGRESS_RUN).build();
 
-    public static final Setting<Integer> REWARDS_PERCENT = Setting.named("meshbench.rewardsPercent")
-            .parser(Parsers.wholeNumber(0, 100, "percent of session rounds"))
-            .defaultValue("0")
-            .doc("percent of session rounds that also view rewards (driver side); 0 keeps the original mix")
+    public static final Setting<Double> REWARDS_PERCENT = Setting.named("meshbench.rewardsPercent")
+            .parser(Parsers.percent("session rounds"))
+            .defaultValue("0").jmeter("rewards.percent")
+            .doc("percent of session rounds that also view rewards (`viewRewards`, driver side); 0 keeps the original mix")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<Map.Entry<String, Integer>> SLOW_SERVICE = Setting.named("meshbench.slowService")
@@ -295,7 +296,7 @@ public final class Catalogue {
     public static final Setting<String> WORKLOAD = Setting.named("meshbench.workload")
             .parser(Parsers.oneOf(List.of("original", "roundtrip"),
                     "(original: the original Acmeair driver's dates, airports and users; roundtrip: the kit's first plan)"))
-            .defaultValue("original")
+            .defaultValue("original").jmeter("workload")
             .doc("`original`: the original Acmeair driver's trips and airports; `roundtrip`: the kit's first plan "
                     + "(docs/workload.md)")
             .goals(EGRESS_RUN).build();
@@ -585,6 +586,29 @@ public final class Catalogue {
             @SuppressWarnings("unchecked")
             List<Setting<?>> settings = (List<Setting<?>>) titlesAndSettings[i + 1];
             out.put((String) titlesAndSettings[i], settings);
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * The driver's settings: those the Acmeair plan reads as JMeter properties ({@link Setting#jmeter()}). A run
+     * passes each one's value under its JMeter name ({@link #driverProperties}); the plan's plugin reads each with the
+     * same setting's parser and takes its defaults from here. A new workload knob is one setting here with
+     * {@code .jmeter("name")}, a line in the plugin's settings and its use in the plan.
+     */
+    public static final List<Setting<?>> DRIVER = ALL.stream().filter(s -> s.jmeter().isPresent()).toList();
+
+    /**
+     * The driver's properties for JMeter, JMeter name to text, each checked by its setting's rule first (an error
+     * names the {@code meshbench.*} setting): the given value, else (with {@code study}) the study's, else the default.
+     */
+    public static Map<String, String> driverProperties(Map<String, String> props, boolean study) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Setting<?> s : DRIVER) {
+            s.text(props, study).ifPresent(text -> {
+                s.parse(text);
+                out.put(s.jmeter().get(), text);
+            });
         }
         return java.util.Collections.unmodifiableMap(out);
     }

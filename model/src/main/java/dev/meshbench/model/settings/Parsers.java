@@ -85,6 +85,30 @@ public final class Parsers {
         });
     }
 
+    private static final Pattern PERCENT = Pattern.compile("[0-9]+(\\.[0-9]+)?");
+
+    /**
+     * A percent of {@code what} from 0 to 100, digits with an optional decimal point ({@code 5}, {@code 2.5}), the
+     * form JMeter's Throughput Controller reads a percent in. Nothing else: that controller runs its child every time
+     * when it cannot parse its percent ({@code ten}, {@code 10%}), and {@code Float.parseFloat} would take
+     * {@code 1e1} or {@code NaN}.
+     */
+    public static Parser<Double> percent(String what) {
+        return new Parser<>("a percent of " + what + " from 0 to 100, decimals allowed (`2.5`)", v -> {
+            if (v.isEmpty()) {
+                throw new Parser.Invalid("is empty: give a percent of " + what + " from 0 to 100 such as 5 or 2.5 (0 = never)");
+            }
+            if (!PERCENT.matcher(v).matches()) {
+                throw new Parser.Invalid("is not a percent; give a number from 0 to 100 such as 5 or 2.5 (0 = never)");
+            }
+            double d = Double.parseDouble(v);
+            if (d > 100) {
+                throw new Parser.Invalid("must be from 0 to 100 percent of " + what);
+            }
+            return d;
+        });
+    }
+
     /** One of {@code allowed} (case-insensitive), as written in {@code allowed}; {@code meaning} explains them. */
     public static Parser<String> oneOf(List<String> allowed, String meaning) {
         String list = String.join(", ", allowed);

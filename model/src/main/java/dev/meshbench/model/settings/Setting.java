@@ -23,10 +23,14 @@ import java.util.Set;
  * @param doc          one line on what it means
  * @param target       which target reads it
  * @param goals        which goals (and commands) read it
+ * @param jmeter       the JMeter property the Acmeair plan reads this setting as ({@code think.ms}), when it is one of
+ *                     the driver's: the kit passes the value under that name ({@link Catalogue#DRIVER}), and the
+ *                     plan's plugin reads and refuses it with this same parser, so a value means, and fails, the same
+ *                     on both sides
  * @param <T>          the value's type
  */
 public record Setting<T>(String name, Optional<String> defaultValue, String defaultText, Optional<String> studyValue,
-        Parser<T> parser, String doc, TargetScope target, Set<Goal> goals) {
+        Parser<T> parser, String doc, TargetScope target, Set<Goal> goals, Optional<String> jmeter) {
 
     public Setting {
         Objects.requireNonNull(name, "name");
@@ -36,6 +40,7 @@ public record Setting<T>(String name, Optional<String> defaultValue, String defa
         Objects.requireNonNull(parser, name);
         Objects.requireNonNull(doc, name);
         Objects.requireNonNull(target, name);
+        Objects.requireNonNull(jmeter, name);
         if (!name.startsWith("meshbench.")) {
             throw new IllegalArgumentException(name + ": a setting's name starts with meshbench.");
         }
@@ -73,6 +78,14 @@ public record Setting<T>(String name, Optional<String> defaultValue, String defa
             return studyValue;
         }
         return defaultValue;
+    }
+
+    /**
+     * The value of {@code text} as the JMeter plan reads it: this setting's parser, an error naming the JMeter property
+     * ({@code rewards.percent=ten: ...}) instead of the {@code meshbench.*} one.
+     */
+    public T parseForJMeter(String text) {
+        return parseAs(jmeter.orElseThrow(() -> new IllegalStateException(name + " is not a JMeter property")), text);
     }
 
     /** The value in effect without the study's values; empty when the setting is optional and not given. */
@@ -128,6 +141,7 @@ public record Setting<T>(String name, Optional<String> defaultValue, String defa
         private String studyValue;
         private String doc = "";
         private TargetScope target = TargetScope.BOTH;
+        private String jmeter;
         private final Set<Goal> goals = EnumSet.noneOf(Goal.class);
 
         private Builder(String name, Parser<T> parser) {
@@ -163,6 +177,12 @@ public record Setting<T>(String name, Optional<String> defaultValue, String defa
             return this;
         }
 
+        /** The JMeter property the plan reads this setting as (one of the driver's, {@link Catalogue#DRIVER}). */
+        public Builder<T> jmeter(String property) {
+            this.jmeter = property;
+            return this;
+        }
+
         public Builder<T> local() {
             this.target = TargetScope.LOCAL;
             return this;
@@ -180,7 +200,7 @@ public record Setting<T>(String name, Optional<String> defaultValue, String defa
 
         public Setting<T> build() {
             return new Setting<>(name, Optional.ofNullable(defaultValue), defaultText, Optional.ofNullable(studyValue), parser,
-                    doc, target, goals);
+                    doc, target, goals, Optional.ofNullable(jmeter));
         }
     }
 }

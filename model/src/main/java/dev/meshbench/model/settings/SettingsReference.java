@@ -45,7 +45,8 @@ public final class SettingsReference {
                         .append(s.studyValue().map(v -> "`" + v + "`").orElse("")).append(" | ")
                         .append(s.target().label()).append(" | ")
                         .append(goals(s.goals())).append(" | ")
-                        .append(cell(s.doc())).append(" | ")
+                        .append(cell(s.doc() + s.jmeter().map(j -> "; JMeter property `" + j + "` (what the plan reads)")
+                                .orElse(""))).append(" | ")
                         .append(cell(s.parser().rule())).append(" |\n");
             }
         }

@@ -24,7 +24,9 @@ import java.util.TreeMap;
  * @param run            the ramp, dataset, mesh and workload
  * @param target         where the cases run
  * @param repeats        runs of each case, interleaved
- * @param rewardsPercent percent of session rounds that also view rewards (driver side)
+ * @param driver         the driver's JMeter properties, JMeter name to value, each checked by its catalogue setting
+ *                       ({@link Catalogue#driverProperties}): passed to JMeter as they are, except the ramp
+ *                       ({@code clients}, {@code step.seconds}), which each run sets ({@link JMeterLoad#properties})
  * @param measurement    the rules steps are judged by, the rate and the warm-up (without the repeat, set per run)
  * @param cpuSets        CPU sets of the local target's process groups ({@link CpuSets#NONE} on a cluster)
  * @param cpuLimits      CPU limits of the local target's components ({@link CpuLimits#NONE} on a cluster); whether
@@ -39,7 +41,7 @@ import java.util.TreeMap;
  * @param calibrate      the calibration that chooses the sitting's rate ({@code meshbench.load=calibrated} and no
  *                       {@code meshbench.rate}); empty for a rate given by hand or a closed loop
  */
-public record EgressRunSettings(RunSettings run, TargetKind target, int repeats, int rewardsPercent, MeasurementInfo measurement,
+public record EgressRunSettings(RunSettings run, TargetKind target, int repeats, Map<String, String> driver, MeasurementInfo measurement,
         CpuSets cpuSets, CpuLimits cpuLimits, LocalDataPlane.Binaries binaries, Optional<KubernetesSettings> kubernetes, int jmeterHeapMb,
         int progressSeconds, Map<String, String> recorded, Optional<Calibration> calibrate) {
 
@@ -55,6 +57,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         Objects.requireNonNull(cpuLimits, "cpuLimits");
         Objects.requireNonNull(binaries, "binaries");
         Objects.requireNonNull(kubernetes, "kubernetes");
+        driver = Map.copyOf(driver);
         recorded = java.util.Collections.unmodifiableMap(new TreeMap<>(recorded));
         if (kubernetes.isPresent() != (target == TargetKind.KUBERNETES)) {
             throw new IllegalArgumentException("the Kubernetes settings are for " + Catalogue.TARGET.name() + "=kubernetes, and needed there");
@@ -109,7 +112,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         }
         Optional<Calibration> calibrate = closed || !measurement.targetRatePerSecond().isEmpty() ? Optional.empty()
                 : Optional.of(new Calibration(Catalogue.RATE_FRACTION.value(props), Catalogue.RATE_SHORTFALL_PERCENT.value(props)));
-        return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.REWARDS_PERCENT.value(props),
+        return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.driverProperties(props, study),
                 measurement, cpuSets, cpuLimits, LocalDataPlane.Binaries.fromProperties(props),
                 kubernetes, heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, cpuLimits, heap),
                 calibrate);

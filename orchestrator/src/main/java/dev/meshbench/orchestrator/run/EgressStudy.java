@@ -47,7 +47,7 @@ public final class EgressStudy {
     private final RunSettings config;
     private final MeasurementInfo measurement;
     private final int repeats;
-    private final int rewardsPercent;
+    private final Map<String, String> driver;
     private final Target target;
     private final Map<String, String> recorded;
     private final CpuSets cpuSets;
@@ -61,14 +61,14 @@ public final class EgressStudy {
     /** The plan and its JTL format of the current run, extracted into its folder. */
     private List<Path> plan = List.of();
 
-    private EgressStudy(RunSettings config, MeasurementInfo measurement, int repeats, int rewardsPercent, Target target,
+    private EgressStudy(RunSettings config, MeasurementInfo measurement, int repeats, Map<String, String> driver, Target target,
             Map<String, String> recorded, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, String kitVersion,
             Optional<EgressRunSettings.Calibration> calibrate, PrintStream out) {
         this.calibrate = calibrate;
         this.config = config;
         this.measurement = measurement;
         this.repeats = repeats;
-        this.rewardsPercent = rewardsPercent;
+        this.driver = driver;
         this.target = target;
         this.recorded = recorded;
         this.cpuSets = cpuSets;
@@ -112,7 +112,7 @@ public final class EgressStudy {
             case KUBERNETES -> KubernetesTarget.of(settings.kubernetes().orElseThrow(), config.customers(), config.flightDays(),
                     config.workload(), config.mesh().ingress(), out);
         };
-        return new EgressStudy(config, settings.measurement(), settings.repeats(), settings.rewardsPercent(), where, settings.recorded(),
+        return new EgressStudy(config, settings.measurement(), settings.repeats(), settings.driver(), where, settings.recorded(),
                 settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, kitVersion, settings.calibrate(), out);
     }
 
@@ -207,7 +207,7 @@ public final class EgressStudy {
         Runtime.getRuntime().addShutdownHook(hook);
         Optional<String> loadFailure = Optional.empty();
         try {
-            Map<String, String> jmeterProps = JMeterLoad.properties(config, run, rewardsPercent, measurement.targetRatePerSecond());
+            Map<String, String> jmeterProps = JMeterLoad.properties(driver, config, run, measurement.targetRatePerSecond());
             plan = jmeter.extractPlan(run.runDir()); // the run keeps the plan it ran, from the plugin's own build
             WarmupInfo warmup = measurement.warmup();
             boolean warm = warmup != null && !WarmupInfo.NONE.equals(warmup.mode());

@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.lifetime.Lifeline;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -176,21 +177,19 @@ public final class JMeterLoad {
     }
 
     /**
-     * The JMeter properties of one case run, named as the plan reads them ({@code jmeter-plans/README.md}).
+     * The JMeter properties of one case run, named as the plan reads them ({@code jmeter-plans/README.md}): the
+     * driver's, as the settings gave them ({@link EgressRunSettings#driver()}, each checked by its catalogue setting,
+     * which the plan's plugin reads it with too), then what the run decides: the ramp of {@code config} (a calibration
+     * runs its own), the services' URLs, the rate, where the samples go.
      *
-     * @param rewardsPercent share of session rounds that also view rewards (driver side only)
-     * @param rates          the fixed arrival rate per step, requests per second; empty for a closed loop
+     * @param driver the driver's properties, JMeter name to value ({@link Catalogue#driverProperties})
+     * @param rates  the fixed arrival rate per step, requests per second; empty for a closed loop
      */
-    public static Map<String, String> properties(RunSettings config, CaseRun run, int rewardsPercent, List<Double> rates) {
-        Map<String, String> p = new LinkedHashMap<>();
+    public static Map<String, String> properties(Map<String, String> driver, RunSettings config, CaseRun run, List<Double> rates) {
+        Map<String, String> p = new LinkedHashMap<>(driver);
+        p.put(Catalogue.CLIENTS.jmeter().orElseThrow(), String.join(",", config.clients().stream().map(String::valueOf).toList()));
+        p.put(Catalogue.STEP_SECONDS.jmeter().orElseThrow(), Integer.toString(config.stepSeconds()));
         run.endpoints().services().forEach((svc, uri) -> p.put(svc + ".url", uri.toString()));
-        p.put("clients", String.join(",", config.clients().stream().map(String::valueOf).toList()));
-        p.put("step.seconds", Integer.toString(config.stepSeconds()));
-        p.put("think.ms", Integer.toString(config.thinkTimeMs()));
-        p.put("customers", Integer.toString(config.customers()));
-        p.put("flight.days", Integer.toString(config.flightDays()));
-        p.put("workload", config.workload().mix());
-        p.put("rewards.percent", Integer.toString(rewardsPercent));
         if (!rates.isEmpty()) {
             p.put("rate", String.join(",", rates.stream().map(dev.meshbench.model.settings.Parsers::plain).toList()));
         }

@@ -38,7 +38,7 @@ import java.util.Optional;
  * @param thinkTimeMs   pause between a virtual user's requests
  * @param customers     customers loaded into the database (and drawn from by the workload); 1 to
  *                      {@link Catalogue#MAX_CUSTOMERS}, the most the customer service's loader generates
- * @param flightDays    days of flights loaded; 1 to {@link Catalogue#MAX_FLIGHT_DAYS}
+ * @param flightDays    days of flights loaded; 2 (a round trip returns the next day) to {@link Catalogue#MAX_FLIGHT_DAYS}
  * @param maxErrorPercent error rate above which the build fails
  * @param resultsDir    where run folders are kept (not under target/, so {@code mvn clean} keeps them)
  * @param mesh          data plane, sidecar-to-sidecar mTLS and proxy worker threads

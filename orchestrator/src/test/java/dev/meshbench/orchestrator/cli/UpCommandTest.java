@@ -41,6 +41,6 @@ class UpCommandTest {
         int exit2 = new CommandLine(new UpCommand()).setErr(new java.io.PrintWriter(err2)).execute("--case", "sni", "--project-root",
                 tmp.toString(), "--flight-days", "400");
         assertEquals(2, exit2, err2.toString());
-        assertTrue(err2.toString().startsWith("--flight-days=400: must be between 1 and 366 days"), err2.toString());
+        assertTrue(err2.toString().startsWith("--flight-days=400: must be between 2 and 366 days"), err2.toString());
     }
 }

@@ -54,7 +54,8 @@ class EgressRunSettingsTest {
         EgressRunSettings s = read();
         assertEquals(TargetKind.LOCAL, s.target());
         assertEquals(1, s.repeats());
-        assertEquals(0, s.rewardsPercent());
+        assertEquals("0", s.driver().get("rewards.percent"));
+        assertEquals("original", s.driver().get("workload"));
         assertEquals(WarmupInfo.STABLE, s.measurement().warmup().mode());
         assertEquals(List.of(), s.measurement().targetRatePerSecond());
         assertEquals(CpuSets.NONE, s.cpuSets());
@@ -79,16 +80,16 @@ class EgressRunSettingsTest {
     @Test
     @DisplayName("repeats, rewards, CPU sets and the JMeter heap are read, and bad values name the property")
     void readAndRefused() throws Exception {
-        EgressRunSettings s = read("meshbench.repeats", " 3 ", "meshbench.rewardsPercent", "10", "meshbench.cpus.loadgen", "1",
+        EgressRunSettings s = read("meshbench.repeats", " 3 ", "meshbench.rewardsPercent", "2.5", "meshbench.cpus.loadgen", "1",
                 "meshbench.jmeterHeapMb", "2048", "meshbench.progressSeconds", "9");
         assertEquals(3, s.repeats());
-        assertEquals(10, s.rewardsPercent());
+        assertEquals("2.5", s.driver().get("rewards.percent"), "a decimal percent, as the plan reads it");
         assertEquals(List.of("taskset", "-c", "1"), s.cpuSets().prefix(ComponentRole.LOAD));
         assertEquals(2048, s.jmeterHeapMb());
         assertEquals(9, s.progressSeconds());
         assertEquals("meshbench.repeats=0: must be between 1 and 100 runs of each case", refusal("meshbench.repeats", "0"));
         assertEquals("meshbench.repeats=three: must be a whole number of runs of each case", refusal("meshbench.repeats", "three"));
-        assertEquals("meshbench.rewardsPercent=101: must be between 0 and 100 percent of session rounds",
+        assertEquals("meshbench.rewardsPercent=101: must be from 0 to 100 percent of session rounds",
                 refusal("meshbench.rewardsPercent", "101"));
         assertEquals("meshbench.cpus.loadgen=2: CPU 2 does not exist here (CPUs 0-1)", refusal("meshbench.cpus.loadgen", "2"));
         assertTrue(refusal("meshbench.jmeterHeapMb", "128").startsWith("meshbench.jmeterHeapMb=128: must be 256 or more MB"));

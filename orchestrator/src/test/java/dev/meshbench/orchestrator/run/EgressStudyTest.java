@@ -60,7 +60,7 @@ class EgressStudyTest {
         "meshbench.clients|1,x|meshbench.clients=1,x: 'x' is not a whole number; give positive client counts like 1,5,10,20",
         "meshbench.stepSeconds|0|meshbench.stepSeconds=0: must be 1 or more seconds",
         "meshbench.repeats|0|meshbench.repeats=0: must be between 1 and 100 runs of each case",
-        "meshbench.rewardsPercent|150|meshbench.rewardsPercent=150: must be between 0 and 100 percent of session rounds",
+        "meshbench.rewardsPercent|150|meshbench.rewardsPercent=150: must be from 0 to 100 percent of session rounds",
         "meshbench.rate|fast|meshbench.rate=fast: 'fast' is not a number; give requests per second, e.g. 300, or one per step like 100,200",
         "meshbench.warmup|soon|meshbench.warmup=soon: give stable (until throughput is stable), a number of seconds, or 0 (none)",
         "meshbench.saturationPercent|120|meshbench.saturationPercent=120: must be above 0 and at most 100; give a percent of all cores such as 90",

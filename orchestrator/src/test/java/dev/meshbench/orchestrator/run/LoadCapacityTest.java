@@ -64,7 +64,7 @@ class LoadCapacityTest {
                 Path.of("results")));
         IllegalArgumentException days = assertThrows(IllegalArgumentException.class, () -> RunSettings.fromProperties(
                 Map.of("meshbench.cases", "sni", "meshbench.flightDays", "367"), false, Path.of("results")));
-        assertEquals("meshbench.flightDays=367: must be between 1 and 366 days (the most the flight service's loader generates)",
+        assertEquals("meshbench.flightDays=367: must be between 2 and 366 days (a round trip returns the day after it leaves; the flight service's loader generates at most 366)",
                 days.getMessage());
     }
 
