@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.apache.jmeter.control.ThroughputController;
 import org.apache.jmeter.engine.util.ValueReplacer;
 import org.apache.jmeter.protocol.http.control.CookieManager;
@@ -32,16 +33,48 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The viewRewards request (docs/extending-the-workload.md): where it sits in the plan, how often the rewards.percent
- * property makes it run, and what it sends, the jwt_token cookie included, through JMeter's own HTTP sampler.
+ * The plan's optional requests, those not in the original Acmeair driver that a percent property turns on
+ * (docs/extending-the-workload.md): where each sits in the plan, how often its property makes it run, and what it
+ * sends, the jwt_token cookie included, through JMeter's own HTTP sampler. A new optional request is a row of
+ * {@link #REQUESTS}.
  */
-class RewardsRequestTest {
+class OptionalRequestsTest {
 
-    static final String LABEL = "viewRewards";
     static final int ROUNDS = 1000;
+
+    /**
+     * One optional request.
+     *
+     * @param label     its sampler's name, the JTL's label
+     * @param property  the JMeter property holding its percent
+     * @param service   the service it calls: the sampler's URL is {@code ${<service>Url}} plus {@code path}
+     * @param path      the path, with the logged-in user for {@code ${user}}
+     * @param example   the path the stub sees for {@code uid0@email.com}
+     */
+    record OptionalRequest(String label, String property, String service, String path, String example) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    static final List<OptionalRequest> REQUESTS = List.of(
+            new OptionalRequest("viewRewards", "rewards.percent", "customer", "/customer/byid/${user}/rewards",
+                    "/customer/byid/uid0@email.com/rewards"));
+
+    static Stream<OptionalRequest> requests() {
+        return REQUESTS.stream();
+    }
+
+    /** Each request with the percents to try and in how many of {@link #ROUNDS} each lets it run. */
+    static Stream<Arguments> percents() {
+        return REQUESTS.stream().flatMap(r -> Stream.of(Arguments.of(r, null, 0), Arguments.of(r, "0", 0),
+                Arguments.of(r, "10", 100), Arguments.of(r, "2.5", 25), Arguments.of(r, "100", 1000)));
+    }
 
     private static HashTree loaded;
 
@@ -62,14 +95,14 @@ class RewardsRequestTest {
                 .orElseThrow(() -> new AssertionError("no sampler '" + name + "' in " + AcmeairPlanTest.PLAN));
     }
 
-    /** The one Throughput Controller whose subtree holds viewRewards. */
-    private static ThroughputController rewardsController() {
+    /** The one Throughput Controller whose subtree holds the request. */
+    private static ThroughputController controller(OptionalRequest r) {
         SearchByClass<ThroughputController> search = new SearchByClass<>(ThroughputController.class);
         loaded.traverse(search);
         List<ThroughputController> holding = search.getSearchResults().stream()
-                .filter(tc -> find(search.getSubTree(tc), HTTPSamplerProxy.class).stream().anyMatch(s -> s.getName().equals(LABEL)))
+                .filter(tc -> find(search.getSubTree(tc), HTTPSamplerProxy.class).stream().anyMatch(s -> s.getName().equals(r.label())))
                 .toList();
-        assertEquals(1, holding.size(), "throughput controllers around " + LABEL);
+        assertEquals(1, holding.size(), "throughput controllers around " + r.label());
         return holding.get(0);
     }
 
@@ -82,13 +115,13 @@ class RewardsRequestTest {
         return copy;
     }
 
-    /** In how many of {@link #ROUNDS} rounds the plan's rewards controller lets viewRewards run. */
-    private static int roundsWithRewards(String percentProperty) throws Exception {
-        Properties saved = JMeterTestEnvironment.setProperties("rewards.percent", percentProperty);
+    /** In how many of {@link #ROUNDS} rounds the plan's controller lets the request run. */
+    private static int roundsWith(OptionalRequest r, String percentProperty) throws Exception {
+        Properties saved = JMeterTestEnvironment.setProperties(r.property(), percentProperty);
         try {
             JMeterTestEnvironment.freshContext();
-            ThroughputController tc = running(rewardsController());
-            tc.addTestElement(running(sampler(LABEL)));
+            ThroughputController tc = running(controller(r));
+            tc.addTestElement(running(sampler(r.label())));
             tc.initialize();
             tc.testStarted();
             int sent = 0;
@@ -104,14 +137,15 @@ class RewardsRequestTest {
         }
     }
 
-    @Test
-    @DisplayName("viewRewards is a GET of the logged-in user's rewards on the customer service, with nothing of its own")
-    void requestShape() {
-        HTTPSamplerProxy s = sampler(LABEL);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("requests")
+    @DisplayName("is a GET of the logged-in user's resource on its service, with nothing of its own")
+    void requestShape(OptionalRequest r) {
+        HTTPSamplerProxy s = sampler(r.label());
         assertEquals("GET", s.getMethod());
-        assertEquals("${customerUrl}/customer/byid/${user}/rewards", s.getPropertyAsString("HTTPSampler.path"));
+        assertEquals("${" + r.service() + "Url}" + r.path(), s.getPropertyAsString("HTTPSampler.path"));
         assertEquals(0, s.getArguments().getArgumentCount());
-        assertTrue(s.getPropertyAsString("HTTPSampler.domain").isEmpty(), "the URL comes from customerUrl only");
+        assertTrue(s.getPropertyAsString("HTTPSampler.domain").isEmpty(), "the URL comes from " + r.service() + "Url only");
         SearchByClass<HTTPSamplerProxy> search = new SearchByClass<>(HTTPSamplerProxy.class);
         loaded.traverse(search);
         HashTree own = search.getSubTree(s).getTree(s);
@@ -119,7 +153,7 @@ class RewardsRequestTest {
     }
 
     @Test
-    @DisplayName("the plan's one cookie manager sits at plan level, so its jwt_token reaches viewRewards too")
+    @DisplayName("the plan's one cookie manager sits at plan level, so its jwt_token reaches every optional request too")
     void cookieManagerCoversEverySampler() {
         List<CookieManager> managers = find(loaded, CookieManager.class);
         assertEquals(1, managers.size());
@@ -128,50 +162,53 @@ class RewardsRequestTest {
         assertTrue(managers.get(0).getClearEachIteration(), "a new session (iteration) starts without the old token");
     }
 
-    @Test
-    @DisplayName("its throughput controller runs in percent mode, shared by all threads, at ${__meshbenchProperty(rewards.percent)}")
-    void controllerSettings() {
-        ThroughputController tc = rewardsController();
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("requests")
+    @DisplayName("its throughput controller runs in percent mode, shared by all threads, at ${__meshbenchProperty(<its property>)}")
+    void controllerSettings(OptionalRequest r) {
+        ThroughputController tc = controller(r);
         assertEquals(ThroughputController.BYPERCENT, tc.getStyle());
         assertTrue(!tc.isPerThread());
-        assertEquals("${__meshbenchProperty(rewards.percent)}", tc.getPercentThroughput());
+        assertEquals("${__meshbenchProperty(" + r.property() + ")}", tc.getPercentThroughput());
     }
 
-    @ParameterizedTest(name = "rewards.percent={0}: {1} of 1000 rounds")
-    @CsvSource(nullValues = "unset", value = {"unset, 0", "0, 0", "10, 100", "2.5, 25", "100, 1000"})
-    @DisplayName("runs viewRewards in rewards.percent of the rounds, and in none when it is unset or 0")
-    void percentOfRounds(String percent, int expected) throws Exception {
-        assertEquals(expected, roundsWithRewards(percent));
+    @ParameterizedTest(name = "{0} at {1}: {2} of 1000 rounds")
+    @MethodSource("percents")
+    @DisplayName("runs in its property's percent of the rounds, and in none when it is unset or 0")
+    void percentOfRounds(OptionalRequest r, String percent, int expected) throws Exception {
+        assertEquals(expected, roundsWith(r, percent));
     }
 
-    @Test
-    @DisplayName("a value JMeter cannot parse would send viewRewards every round, so the plan's validator refuses it")
-    void unparsablePercentIsRefused() throws Exception {
-        assertEquals(ROUNDS, roundsWithRewards("ten"), "JMeter's Throughput Controller reads a bad percentage as 100");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("requests")
+    @DisplayName("a value JMeter cannot parse would send it every round, so the plan's validator refuses it")
+    void unparsablePercentIsRefused(OptionalRequest r) throws Exception {
+        assertEquals(ROUNDS, roundsWith(r, "ten"), "JMeter's Throughput Controller reads a bad percentage as 100");
         Properties props = new Properties();
-        props.setProperty("rewards.percent", "ten");
+        props.setProperty(r.property(), "ten");
         InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
                 () -> WorkloadSettings.fromProperties(props));
-        assertEquals("rewards.percent", e.property());
+        assertEquals(r.property(), e.property());
     }
 
     /** What the stub customer service saw: method, path, Cookie and Accept headers. */
     record Seen(String method, String path, String cookie, String accept) {
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("requests")
     @DisplayName("sends the jwt_token cookie that login set, through the plan's cookie and header managers")
-    void carriesLoginCookie() throws Exception {
+    void carriesLoginCookie(OptionalRequest r) throws Exception {
         List<Seen> seen = new CopyOnWriteArrayList<>();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/auth/login", exchange -> {
             exchange.getResponseHeaders().add("Set-Cookie", "jwt_token=token-of-uid0; Path=/; HttpOnly");
             answer(exchange, "text/plain", "logged in");
         });
-        server.createContext("/customer/", exchange -> {
+        server.createContext("/" + r.service() + "/", exchange -> {
             seen.add(new Seen(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
                     exchange.getRequestHeaders().getFirst("Cookie"), exchange.getRequestHeaders().getFirst("Accept")));
-            answer(exchange, "application/json", "{\"_id\":\"uid0@email.com\",\"tier\":\"GOLD\"}");
+            answer(exchange, "application/json", "{\"_id\":\"uid0@email.com\"}");
         });
         server.start();
         Properties saved = JMeterTestEnvironment.setProperties("customers", "1");
@@ -179,7 +216,7 @@ class RewardsRequestTest {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
             JMeterContext context = JMeterTestEnvironment.freshContext();
             context.getVariables().put("authUrl", base);
-            context.getVariables().put("customerUrl", base);
+            context.getVariables().put(r.service() + "Url", base);
             CookieManager cookies = running(find(loaded, CookieManager.class).get(0));
             cookies.testStarted();
             HeaderManager headers = running(find(loaded, HeaderManager.class).get(0));
@@ -187,14 +224,14 @@ class RewardsRequestTest {
             SampleResult login = send(sampler("login"), cookies, headers);
             assertTrue(login.isSuccessful(), login.getResponseCode() + " " + login.getResponseDataAsString());
             assertEquals("uid0@email.com", context.getVariables().get("user"));
-            SampleResult rewards = send(sampler(LABEL), cookies, headers);
-            assertTrue(rewards.isSuccessful(), rewards.getResponseCode() + " " + rewards.getResponseDataAsString());
-            assertEquals(LABEL, rewards.getSampleLabel());
+            SampleResult optional = send(sampler(r.label()), cookies, headers);
+            assertTrue(optional.isSuccessful(), optional.getResponseCode() + " " + optional.getResponseDataAsString());
+            assertEquals(r.label(), optional.getSampleLabel());
 
             assertEquals(1, seen.size(), seen.toString());
             Seen request = seen.get(0);
             assertEquals("GET", request.method());
-            assertEquals("/customer/byid/uid0@email.com/rewards", request.path());
+            assertEquals(r.example(), request.path());
             assertEquals("jwt_token=token-of-uid0", request.cookie());
             assertEquals("application/json", request.accept());
             cookies.testEnded();
