@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("MongoDB commands per request, flight cache on and off")
 class MongoCommandsPerRequestTest {
-    private static final String USER = TestUsers.MONGO_COMMANDS.email(70);
+    private static final String USER = "uid7@email.com";
     private AllInOneLauncher original;
     private AllInOneLauncher uncached;
 

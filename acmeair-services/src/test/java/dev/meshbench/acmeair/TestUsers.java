@@ -9,7 +9,7 @@ import java.util.List;
  * uses, in one place. The integration tests share one database ({@link AcmeairSystem}, started once per test run),
  * so a test that logs in, books or changes a user must own that user. A new test takes a free block here and asks it
  * for its users ({@code TestUsers.BOOKING.email(20)}); a user outside the block, or blocks that overlap, fail the
- * first test that asks.
+ * first test that asks. A test that starts a system of its own ({@code MongoCommandsPerRequestTest}) needs no block.
  */
 enum TestUsers {
     /** Read only: the OpenAPI document's example paths. */
@@ -22,8 +22,7 @@ enum TestUsers {
     LOADER_LATER(150, 150),
     CUSTOMER_REWARDS(50, 56),
     /** Named in {@code OriginalDriverTest}'s {@code @CsvSource} (an annotation takes constants only), one per time zone. */
-    ORIGINAL_DRIVER(60, 68),
-    MONGO_COMMANDS(70, 70);
+    ORIGINAL_DRIVER(60, 68);
 
     private final int first;
     private final int last;
