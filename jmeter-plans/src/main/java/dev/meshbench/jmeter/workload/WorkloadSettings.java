@@ -22,9 +22,10 @@ import java.util.Properties;
  * @param rewardsPercent percentage of rounds that also view the customer's rewards (0 = never, the original mix)
  * @param serviceUrls base URL per service (auth, customer, flight, booking), in that order
  * @param mix         {@code original} or {@code roundtrip}: how trips are dated ({@link AcmeairDates#tripDay})
- * @param knobs       the other driver properties ({@link Catalogue#DRIVER}, those without a field here), JMeter name
- *                    to value, each checked by its catalogue setting's rule: a knob added to the catalogue is checked
- *                    and shown in the {@link #summary} with no code here
+ * @param knobs       the other driver properties ({@link Catalogue#DRIVER}, those without a field here) that are not
+ *                    at their default, JMeter name to value: each is checked by its catalogue setting's rule, so a
+ *                    knob added to the catalogue is checked, and shown in the {@link #summary} when set, with no code
+ *                    here
  */
 public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, int flightDays, List<String> airports,
         double rewardsPercent, Map<String, String> serviceUrls, String mix, Map<String, String> knobs) {
@@ -56,8 +57,10 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
         for (Setting<?> s : Catalogue.DRIVER) {
             if (!FIELDS.contains(s)) {
                 String name = s.jmeter().orElseThrow();
-                WorkloadProperties.driver(props, s);
-                knobs.put(name, WorkloadProperties.raw(props, name));
+                Object value = WorkloadProperties.driver(props, s);
+                if (!value.equals(s.parse(WorkloadProperties.DEFAULTS.get(name)))) {
+                    knobs.put(name, WorkloadProperties.raw(props, name));
+                }
             }
         }
         return new WorkloadSettings(ramp, think, customers, days, airports, rewards, urls, WorkloadProperties.mix(props), knobs);

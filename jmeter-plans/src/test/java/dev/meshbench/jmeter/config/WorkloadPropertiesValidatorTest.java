@@ -52,6 +52,6 @@ class WorkloadPropertiesValidatorTest {
     @DisplayName("reports a negative step duration naming step.seconds")
     void reportsNegativeDuration() {
         assertNull(validator().validate(props("clients", "1", "step.seconds", "-30")));
-        assertEquals("step.seconds=-30: must be a positive number of seconds", reported.get(0).getMessage());
+        assertEquals("step.seconds=-30: must be 1 or more seconds", reported.get(0).getMessage());
     }
 }
