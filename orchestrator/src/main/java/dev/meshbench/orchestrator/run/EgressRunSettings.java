@@ -57,7 +57,7 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         Objects.requireNonNull(cpuLimits, "cpuLimits");
         Objects.requireNonNull(binaries, "binaries");
         Objects.requireNonNull(kubernetes, "kubernetes");
-        driver = Map.copyOf(driver);
+        driver = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(driver));
         recorded = java.util.Collections.unmodifiableMap(new TreeMap<>(recorded));
         if (kubernetes.isPresent() != (target == TargetKind.KUBERNETES)) {
             throw new IllegalArgumentException("the Kubernetes settings are for " + Catalogue.TARGET.name() + "=kubernetes, and needed there");
