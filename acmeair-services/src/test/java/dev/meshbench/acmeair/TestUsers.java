@@ -22,7 +22,8 @@ enum TestUsers {
     LOADER_LATER(150, 150),
     CUSTOMER_REWARDS(50, 56),
     /** Named in {@code OriginalDriverTest}'s {@code @CsvSource} (an annotation takes constants only), one per time zone. */
-    ORIGINAL_DRIVER(60, 68);
+    ORIGINAL_DRIVER(60, 68),
+    BOOKING_COUNT(80, 82);
 
     private final int first;
     private final int last;

@@ -80,6 +80,7 @@ public final class AcmeairApi {
             new Operation("GET", Service.FLIGHT.readyPath()),
             new Operation("POST", "/booking/bookflights"),
             new Operation("GET", "/booking/byuser/{user}"),
+            new Operation("GET", "/booking/byuser/{user}/count"),
             new Operation("POST", "/booking/cancelbooking"),
             new Operation("GET", Service.BOOKING.readyPath()));
 

@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
  *                               retFlightId and retFlightSegId (unless oneWayFlight)
  *                               -> {"oneWay", "departBookingId", "returnBookingId"}
  * GET  /booking/byuser/{user}   JWT for user; the user's bookings
+ * GET  /booking/byuser/{user}/count   JWT for user -> {"customerId", "bookings"}: how many the user has
  * POST /booking/cancelbooking   JWT for userid; form: number, userid -> {"status":"deleted","number"}; 404 if unknown
  * GET  /booking/loader/load?reset=true   deletes every booking (without reset=true: 400, nothing deleted)
  * GET  /booking/config/countBookings
@@ -51,6 +52,7 @@ public final class BookingHandler {
     public void routes(Javalin app) {
         app.post("/booking/bookflights", this::book);
         app.get("/booking/byuser/{user}", this::byUser);
+        app.get("/booking/byuser/{user}/count", this::countByUser);
         app.post("/booking/cancelbooking", this::cancel);
         app.get("/booking/loader/load", this::load);
         app.get("/booking/config/countBookings", ctx -> ctx.json(repo.count()));
@@ -94,6 +96,15 @@ public final class BookingHandler {
         String user = ctx.pathParam("user");
         jwt.requireUser(ctx, user);
         ctx.json(repo.byUser(user));
+    }
+
+    void countByUser(Context ctx) {
+        String user = ctx.pathParam("user");
+        jwt.requireUser(ctx, user);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("customerId", user);
+        body.put("bookings", repo.countByUser(user));
+        ctx.json(body);
     }
 
     void cancel(Context ctx) {

@@ -57,6 +57,11 @@ public final class BookingRepository {
         return bookings().deleteOne(eq("_id", id)).getDeletedCount() == 1;
     }
 
+    /** How many bookings the customer has: one {@code count} on the customerId index, no document crosses the wire. */
+    public long countByUser(String customerId) {
+        return bookings().countDocuments(eq("customerId", customerId));
+    }
+
     public long count() {
         return bookings().countDocuments();
     }

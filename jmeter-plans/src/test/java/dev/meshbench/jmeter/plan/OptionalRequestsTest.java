@@ -64,7 +64,9 @@ class OptionalRequestsTest {
 
     static final List<OptionalRequest> REQUESTS = List.of(
             new OptionalRequest("viewRewards", "rewards.percent", "customer", "/customer/byid/${user}/rewards",
-                    "/customer/byid/uid0@email.com/rewards"));
+                    "/customer/byid/uid0@email.com/rewards"),
+            new OptionalRequest("bookingCount", "count.percent", "booking", "/booking/byuser/${user}/count",
+                    "/booking/byuser/uid0@email.com/count"));
 
     static Stream<OptionalRequest> requests() {
         return REQUESTS.stream();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,21 @@ class WorkloadSettingsTest {
         assertTrue(WorkloadSettings.fromProperties(new Properties()).summary().contains(" flight days, viewRewards off;"));
         assertTrue(WorkloadSettings.fromProperties(props("rewards.percent", "10.0")).summary()
                 .contains(" flight days, viewRewards in 10% of rounds;"));
+    }
+
+    @Test
+    @DisplayName("a driver setting it has no field for (count.percent) is checked by its catalogue rule and summarised when set")
+    void knobs() {
+        WorkloadSettings plain = WorkloadSettings.fromProperties(new Properties());
+        assertEquals(Map.of(), plain.knobs());
+        assertTrue(plain.summary().contains(" flight days, viewRewards off;"), plain.summary());
+        WorkloadSettings counted = WorkloadSettings.fromProperties(props("count.percent", "50"));
+        assertEquals(Map.of("count.percent", "50"), counted.knobs());
+        assertTrue(counted.summary().contains(" flight days, viewRewards off, count.percent 50;"), counted.summary());
+        assertEquals(Map.of(), WorkloadSettings.fromProperties(props("count.percent", "0.0")).knobs(), "0.0 is the default");
+        InvalidWorkloadPropertyException e = assertThrows(InvalidWorkloadPropertyException.class,
+                () -> WorkloadSettings.fromProperties(props("count.percent", "ten")));
+        assertEquals("count.percent=ten: is not a percent; give a number from 0 to 100 such as 5 or 2.5 (0 = never)", e.getMessage());
     }
 
     @Test

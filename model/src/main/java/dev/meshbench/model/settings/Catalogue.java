@@ -194,6 +194,13 @@ public final class Catalogue {
             .doc("percent of session rounds that also view rewards (`viewRewards`, driver side); 0 keeps the original mix")
             .goals(EGRESS_RUN).build();
 
+    public static final Setting<Double> COUNT_PERCENT = Setting.named("meshbench.countPercent")
+            .parser(Parsers.percent("bookings"))
+            .defaultValue("0").jmeter("count.percent")
+            .doc("percent of bookings after which the user also asks how many bookings they have (`bookingCount`, "
+                    + "driver side); 0 keeps the original mix")
+            .goals(EGRESS_RUN).build();
+
     public static final Setting<Map.Entry<String, Integer>> SLOW_SERVICE = Setting.named("meshbench.slowService")
             .parser(Parsers.nameAndMillis("flight:200"))
             .defaultText("none")
@@ -565,7 +572,7 @@ public final class Catalogue {
             "Runs", List.of(CASE, CASES, TARGET, CLIENTS, STEP_SECONDS, WARMUP, WARMUP_CAP_SECONDS, WARMUP_SECONDS,
                     THINK_TIME_MS, CUSTOMERS, FLIGHT_DAYS, LOAD, RATE_FRACTION, RATE, RATE_SHORTFALL_PERCENT, REPEATS, SATURATION_PERCENT,
                     DRIFT_PERCENT, MAX_ERROR_PERCENT, STUDY),
-            "The workload", List.of(WORKLOAD, REWARDS_PERCENT, FLIGHT_CACHE, REWARDS_ASYNC, SLOW_SERVICE),
+            "The workload", List.of(WORKLOAD, REWARDS_PERCENT, COUNT_PERCENT, FLIGHT_CACHE, REWARDS_ASYNC, SLOW_SERVICE),
             "The mesh and the local target", List.of(DATAPLANE, SIDECAR_MTLS, PROXY_WORKERS, INGRESS, ENVOY_BINARY,
                     NGINX_BINARY, CPUS_LOADGEN, CPUS_SERVICES, CPUS_MESH, CPUS_MONGO, CPU_LIMITS),
             "The Maven goals: JMeter, results, report, gate", List.of(JMETER_HEAP_MB, JMETER_HOME, PROGRESS_SECONDS,
