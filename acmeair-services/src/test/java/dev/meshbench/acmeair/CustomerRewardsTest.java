@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code GET /customer/byid/{custid}/rewards}, the worked example of docs/extending-the-workload.md. */
+/** {@code GET /customer/byid/{custid}/rewards}, the earlier example in docs/extending-the-workload.md. */
 @ExtendWith(AcmeairSystem.class)
 @DisplayName("customer rewards endpoint")
 class CustomerRewardsTest {
