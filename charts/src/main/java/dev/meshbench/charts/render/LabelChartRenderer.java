@@ -8,9 +8,6 @@ import java.util.TreeSet;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
 
 /**
  * P99 response time per request type (JMeter label) at the report's client count, one bar per case and data plane:
@@ -43,25 +40,11 @@ public final class LabelChartRenderer {
 
     /** The chart. */
     public static JFreeChart chart(ReportModel model) {
-        SpreadCategoryDataset data = dataset(model);
-        SpreadBarRenderer r = new SpreadBarRenderer();
-        for (int i = 0; i < data.getRowCount(); i++) {
-            r.setSeriesPaint(i, Labels.color(model, summary(model, data.getRowKey(i))));
-        }
-        r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(summary(model, dataset.getRowKey(series))));
         CategoryAxis x = new CategoryAxis("Request type (JMeter label)");
         x.setCategoryMargin(0.25);
         x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-        NumberAxis y = new NumberAxis("P99 response time (ms)");
-        CategoryPlot plot = new CategoryPlot(data, x, y, r);
-        plot.setOrientation(PlotOrientation.VERTICAL);
-        JFreeChart chart = new JFreeChart("P99 response time per request type at " + model.clients() + " clients",
-                JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        ChartStyle.apply(chart, Labels.spreadNote(model, "Successful requests of each type after warm-up"));
-        return chart;
-    }
-
-    private static CaseSummary summary(ReportModel model, Comparable<?> key) {
-        return model.cases().stream().filter(c -> c.key().equals(key)).findFirst().orElseThrow();
+        return LatencyChartRenderer.barsPerCase(model, dataset(model), x, "P99 response time (ms)",
+                "P99 response time per request type at " + model.clients() + " clients",
+                "Successful requests of each type after warm-up");
     }
 }

@@ -37,21 +37,28 @@ public final class LatencyChartRenderer {
 
     /** The chart. */
     public static JFreeChart chart(ReportModel model) {
-        SpreadCategoryDataset data = dataset(model);
+        CategoryAxis x = new CategoryAxis("Statistic of the response time");
+        x.setCategoryMargin(0.25);
+        return barsPerCase(model, dataset(model), x, "Response time (ms)", "Response time at " + model.clients() + " clients",
+                "Successful requests after warm-up");
+    }
+
+    /**
+     * Bars grouped by {@code data}'s columns, one series per case and data plane ({@link CaseSummary#key()} rows) in
+     * the case's color, its runs in the legend; the response-time charts' shape.
+     */
+    static JFreeChart barsPerCase(ReportModel model, SpreadCategoryDataset data, CategoryAxis x, String yLabel,
+            String title, String note) {
         SpreadBarRenderer r = new SpreadBarRenderer();
         for (int i = 0; i < data.getRowCount(); i++) {
             r.setSeriesPaint(i, Labels.color(model, summary(model, data.getRowKey(i))));
         }
         r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(summary(model,
                 dataset.getRowKey(series))));
-        CategoryAxis x = new CategoryAxis("Statistic of the response time");
-        x.setCategoryMargin(0.25);
-        NumberAxis y = new NumberAxis("Response time (ms)");
-        CategoryPlot plot = new CategoryPlot(data, x, y, r);
+        CategoryPlot plot = new CategoryPlot(data, x, new NumberAxis(yLabel), r);
         plot.setOrientation(PlotOrientation.VERTICAL);
-        JFreeChart chart = new JFreeChart("Response time at " + model.clients() + " clients",
-                JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        ChartStyle.apply(chart, Labels.spreadNote(model, "Successful requests after warm-up"));
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        ChartStyle.apply(chart, Labels.spreadNote(model, note));
         return chart;
     }
 
