@@ -45,9 +45,7 @@ public record LabelTable(String dataPlane, int clients, List<CaseSummary> cases,
         List<LabelTable> out = new ArrayList<>();
         for (String plane : m.dataPlanes()) {
             List<CaseSummary> cases = m.cases().stream().filter(c -> c.dataPlane().equals(plane)).toList();
-            SortedSet<String> labels = new TreeSet<>();
-            cases.forEach(c -> c.results().forEach(r -> r.step(m.clients())
-                    .ifPresent(s -> s.labels().forEach(l -> labels.add(l.label())))));
+            SortedSet<String> labels = labels(cases, m.clients());
             if (labels.isEmpty()) {
                 continue;
             }
@@ -70,7 +68,16 @@ public record LabelTable(String dataPlane, int clients, List<CaseSummary> cases,
         return out;
     }
 
-    private static Number p99(LabelResult l) {
+    /** The labels any run of {@code cases} has at {@code clients}, in label order. */
+    public static SortedSet<String> labels(List<CaseSummary> cases, int clients) {
+        SortedSet<String> labels = new TreeSet<>();
+        cases.forEach(c -> c.results().forEach(r -> r.step(clients)
+                .ifPresent(s -> s.labels().forEach(l -> labels.add(l.label())))));
+        return labels;
+    }
+
+    /** A label's P99, ms; {@code null} without a successful request. */
+    public static Number p99(LabelResult l) {
         return l.latencyMs() == null ? null : l.latencyMs().p99();
     }
 }

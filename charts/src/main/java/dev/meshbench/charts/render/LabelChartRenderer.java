@@ -1,10 +1,9 @@
 package dev.meshbench.charts.render;
 
 import dev.meshbench.charts.model.CaseSummary;
+import dev.meshbench.charts.model.LabelTable;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.Spread;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -23,13 +22,11 @@ public final class LabelChartRenderer {
      * has figures per request type (results before schema 6).
      */
     public static SpreadCategoryDataset dataset(ReportModel model) {
-        SortedSet<String> labels = new TreeSet<>();
-        model.cases().forEach(c -> c.results().forEach(r -> r.step(model.clients())
-                .ifPresent(s -> s.labels().forEach(l -> labels.add(l.label())))));
         SpreadCategoryDataset d = new SpreadCategoryDataset();
+        java.util.SortedSet<String> labels = LabelTable.labels(model.cases(), model.clients());
         for (CaseSummary c : model.cases()) {
             for (String label : labels) {
-                Spread p99 = c.label(model.clients(), label, l -> l.latencyMs() == null ? null : l.latencyMs().p99());
+                Spread p99 = c.label(model.clients(), label, LabelTable::p99);
                 if (p99 != null) {
                     d.add(p99, c.key(), label);
                 }

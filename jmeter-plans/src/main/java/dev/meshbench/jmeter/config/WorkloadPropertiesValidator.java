@@ -38,7 +38,7 @@ public class WorkloadPropertiesValidator extends AbstractTestElement implements 
     WorkloadSettings validate(Properties props) {
         try {
             WorkloadSettings settings = WorkloadSettings.fromProperties(props);
-            System.out.println("meshbench: " + settings.summary()); // progress for people, on JMeter's stdout
+            System.out.println(dev.meshbench.model.PlanOutput.PREFIX + settings.summary()); // progress for people, on JMeter's stdout
             LOG.info("Workload properties valid: {}", settings.summary());
             return settings;
         } catch (InvalidWorkloadPropertyException e) {
@@ -48,7 +48,7 @@ public class WorkloadPropertiesValidator extends AbstractTestElement implements 
     }
 
     private static void abort(InvalidWorkloadPropertyException e) {
-        String message = "meshbench: invalid JMeter property " + e.getMessage();
+        String message = dev.meshbench.model.PlanOutput.PREFIX + "invalid JMeter property " + e.getMessage();
         LOG.error(message);
         if (JMeter.isNonGUI()) {
             System.err.println(message);

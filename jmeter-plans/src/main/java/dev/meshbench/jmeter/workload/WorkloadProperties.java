@@ -27,11 +27,11 @@ public final class WorkloadProperties {
      * name, default, study value and rule there, read here with that same rule (driver(...)), so the kit and the plan
      * accept and refuse the same values in the same words.
      */
-    public static final String CLIENTS = jmeterName(Catalogue.CLIENTS);
-    public static final String STEP_SECONDS = jmeterName(Catalogue.STEP_SECONDS);
-    public static final String THINK_MS = jmeterName(Catalogue.THINK_TIME_MS);
-    public static final String CUSTOMERS = jmeterName(Catalogue.CUSTOMERS);
-    public static final String FLIGHT_DAYS = jmeterName(Catalogue.FLIGHT_DAYS);
+    public static final String CLIENTS = Catalogue.CLIENTS.jmeterName();
+    public static final String STEP_SECONDS = Catalogue.STEP_SECONDS.jmeterName();
+    public static final String THINK_MS = Catalogue.THINK_TIME_MS.jmeterName();
+    public static final String CUSTOMERS = Catalogue.CUSTOMERS.jmeterName();
+    public static final String FLIGHT_DAYS = Catalogue.FLIGHT_DAYS.jmeterName();
     public static final String AIRPORTS = "airports";
     public static final String BASE_URL = "base.url";
     /** Clients of the warm-up thread group, which runs before the ramp at the largest step's rate; 0 skips it. */
@@ -47,13 +47,13 @@ public final class WorkloadProperties {
      * Percent of a session's rounds that also request {@code viewRewards} (a Throughput Controller in percent mode).
      * 0, the default, never sends it and keeps the original Acmeair mix exactly.
      */
-    public static final String REWARDS_PERCENT = jmeterName(Catalogue.REWARDS_PERCENT);
+    public static final String REWARDS_PERCENT = Catalogue.REWARDS_PERCENT.jmeterName();
     /**
      * How trips are dated: {@code original} (the original Acmeair driver: leave in 0..5 days, return in 6..12 days,
      * so with the default 5 loaded days most bookings are one way) or {@code roundtrip} (the kit's first plan: leave
      * inside the loaded days, return the next day, so every found flight is booked as a round trip).
      */
-    public static final String WORKLOAD = jmeterName(Catalogue.WORKLOAD);
+    public static final String WORKLOAD = Catalogue.WORKLOAD.jmeterName();
     public static final String MIX_ORIGINAL = "original";
     public static final String MIX_ROUNDTRIP = "roundtrip";
 
@@ -75,16 +75,12 @@ public final class WorkloadProperties {
     private static Map<String, String> defaults() {
         Map<String, String> d = new LinkedHashMap<>();
         for (Setting<?> s : Catalogue.DRIVER) {
-            d.put(jmeterName(s), s.text(Map.of(), true).orElseThrow(() -> new IllegalStateException(s.name() + " has no default")));
+            d.put(s.jmeterName(), s.text(Map.of(), true).orElseThrow(() -> new IllegalStateException(s.name() + " has no default")));
         }
         d.put(BASE_URL, "http://127.0.0.1:8080");
         d.put(WARMUP_CLIENTS, "0");
         d.put(WARMUP_SECONDS, "1");
         return Collections.unmodifiableMap(d);
-    }
-
-    private static String jmeterName(Setting<?> setting) {
-        return setting.jmeter().orElseThrow(() -> new IllegalStateException(setting.name() + " is not a JMeter property"));
     }
 
     private WorkloadProperties() {
@@ -101,7 +97,7 @@ public final class WorkloadProperties {
      * else its default; refused in the kit's own words, naming the JMeter property ({@code rewards.percent=ten: ...}).
      */
     public static <T> T driver(Properties props, Setting<T> setting) {
-        String name = jmeterName(setting);
+        String name = setting.jmeterName();
         String value = raw(props, name);
         try {
             return setting.parser().read().apply(value == null ? "" : value);

@@ -56,7 +56,7 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
         Map<String, String> knobs = new LinkedHashMap<>();
         for (Setting<?> s : Catalogue.DRIVER) {
             if (!FIELDS.contains(s)) {
-                String name = s.jmeter().orElseThrow();
+                String name = s.jmeterName();
                 Object value = WorkloadProperties.driver(props, s);
                 if (!value.equals(s.parse(WorkloadProperties.DEFAULTS.get(name)))) {
                     knobs.put(name, WorkloadProperties.raw(props, name));
@@ -69,7 +69,7 @@ public record WorkloadSettings(RampSchedule ramp, int thinkMs, int customers, in
     /** One line for people: what this run will do. */
     public String summary() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Acmeair ramp: clients %s, %d s per step (%d s in all), think %d ms, "
+        sb.append(dev.meshbench.model.PlanOutput.SUMMARY).append(String.format(Locale.ROOT, "clients %s, %d s per step (%d s in all), think %d ms, "
                         + "%s mix, %d customers, %s, %d flight days, %s;",
                 ramp.clients(), ramp.stepSeconds(), ramp.totalSeconds(), thinkMs, mix, customers,
                 WorkloadProperties.MIX_ORIGINAL.equals(mix) ? "the original driver's airport lists"

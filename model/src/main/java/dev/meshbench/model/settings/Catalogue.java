@@ -601,7 +601,7 @@ public final class Catalogue {
      * The driver's settings: those the Acmeair plan reads as JMeter properties ({@link Setting#jmeter()}). A run
      * passes each one's value under its JMeter name ({@link #driverProperties}); the plan's plugin reads each with the
      * same setting's parser and takes its defaults from here. A new workload knob is one setting here with
-     * {@code .jmeter("name")}, a line in the plugin's settings and its use in the plan.
+     * {@code .jmeter("name")} and its use in the plan.
      */
     public static final List<Setting<?>> DRIVER = ALL.stream().filter(s -> s.jmeter().isPresent()).toList();
 
@@ -614,7 +614,7 @@ public final class Catalogue {
         for (Setting<?> s : DRIVER) {
             s.text(props, study).ifPresent(text -> {
                 s.parse(text);
-                out.put(s.jmeter().get(), text);
+                out.put(s.jmeterName(), text);
             });
         }
         return java.util.Collections.unmodifiableMap(out);

@@ -80,12 +80,9 @@ public record Setting<T>(String name, Optional<String> defaultValue, String defa
         return defaultValue;
     }
 
-    /**
-     * The value of {@code text} as the JMeter plan reads it: this setting's parser, an error naming the JMeter property
-     * ({@code rewards.percent=ten: ...}) instead of the {@code meshbench.*} one.
-     */
-    public T parseForJMeter(String text) {
-        return parseAs(jmeter.orElseThrow(() -> new IllegalStateException(name + " is not a JMeter property")), text);
+    /** The JMeter property the plan reads this setting as; an error when it is not one of the driver's. */
+    public String jmeterName() {
+        return jmeter.orElseThrow(() -> new IllegalStateException(name + " is not a JMeter property"));
     }
 
     /** The value in effect without the study's values; empty when the setting is optional and not given. */

@@ -23,6 +23,7 @@ import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.WarmupInfo;
+import dev.meshbench.model.PlanOutput;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -365,11 +366,8 @@ public final class EgressStudy {
         }
     }
 
-    /** What the plan prints first on JMeter's console: its ramp, mix, shares and airports ({@code WorkloadSettings.summary}). */
-    static final String PLAN_SUMMARY = "meshbench: Acmeair ramp: ";
-
     /**
-     * Prints the plan's own summary line ({@link #PLAN_SUMMARY}) once JMeter has written it to its console file, so
+     * Prints the plan's own summary line ({@link PlanOutput#SUMMARY}) once JMeter has written it to its console file, so
      * the run's output says what the plan understood of its properties (the console file keeps everything else). A
      * daemon thread watches the file for at most a minute, while JMeter runs.
      */
@@ -380,9 +378,9 @@ public final class EgressStudy {
                 while (System.nanoTime() < deadline) {
                     if (Files.exists(console)) {
                         try (var lines = Files.lines(console, java.nio.charset.StandardCharsets.UTF_8)) {
-                            Optional<String> line = lines.filter(l -> l.startsWith(PLAN_SUMMARY)).findFirst();
+                            Optional<String> line = lines.filter(l -> l.startsWith(PlanOutput.PREFIX + PlanOutput.SUMMARY)).findFirst();
                             if (line.isPresent()) {
-                                out.println("[" + caseId + "] plan: " + line.get().substring("meshbench: ".length()));
+                                out.println("[" + caseId + "] plan: " + line.get().substring(PlanOutput.PREFIX.length()));
                                 return;
                             }
                         } catch (java.io.IOException | java.io.UncheckedIOException e) {

@@ -187,8 +187,8 @@ public final class JMeterLoad {
      */
     public static Map<String, String> properties(Map<String, String> driver, RunSettings config, CaseRun run, List<Double> rates) {
         Map<String, String> p = new LinkedHashMap<>(driver);
-        p.put(Catalogue.CLIENTS.jmeter().orElseThrow(), String.join(",", config.clients().stream().map(String::valueOf).toList()));
-        p.put(Catalogue.STEP_SECONDS.jmeter().orElseThrow(), Integer.toString(config.stepSeconds()));
+        p.put(Catalogue.CLIENTS.jmeterName(), String.join(",", config.clients().stream().map(String::valueOf).toList()));
+        p.put(Catalogue.STEP_SECONDS.jmeterName(), Integer.toString(config.stepSeconds()));
         run.endpoints().services().forEach((svc, uri) -> p.put(svc + ".url", uri.toString()));
         if (!rates.isEmpty()) {
             p.put("rate", String.join(",", rates.stream().map(dev.meshbench.model.settings.Parsers::plain).toList()));
