@@ -227,8 +227,13 @@ final class IngressFrontendHandler extends ChannelInboundHandlerAdapter {
         counters.response(response.status().code());
         HttpUtil.setKeepAlive(response, keepAlive);
         ctx.writeAndFlush(response).addListener(f -> {
-            if (!f.isSuccess() || !keepAlive) {
+            if (!f.isSuccess()) {
                 ctx.close();
+                return;
+            }
+            if (!keepAlive) {
+                // The client may still be sending (a malformed or refused request): the answer must not be lost to a reset.
+                LingeringClose.close(ctx.channel());
                 return;
             }
             busy = false;

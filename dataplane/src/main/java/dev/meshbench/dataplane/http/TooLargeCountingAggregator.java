@@ -1,7 +1,6 @@
 package dev.meshbench.dataplane.http;
 
 import dev.meshbench.dataplane.stats.HopCounters;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -14,7 +13,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 /**
  * Netty's aggregator with a body cap whose 413 is counted and names the cap. It always closes after the 413:
  * the client may be sending the rest of the body, and skipping it would keep a connection busy with bytes
- * nobody wants (Netty's own keep-alive variant also leaves reading stalled with {@code AUTO_READ} off).
+ * nobody wants (Netty's own keep-alive variant also leaves reading stalled with {@code AUTO_READ} off). The close
+ * lingers ({@link LingeringClose}) so that the client reads the 413 instead of a reset.
  */
 final class TooLargeCountingAggregator extends HttpObjectAggregator {
     private final HopCounters counters;
@@ -28,7 +28,7 @@ final class TooLargeCountingAggregator extends HttpObjectAggregator {
 
     @Override
     protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-        ctx.writeAndFlush(tooLarge(oversized)).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(tooLarge(oversized)).addListener(f -> LingeringClose.close(ctx.channel()));
     }
 
     /**
