@@ -49,20 +49,13 @@ public record RampSchedule(List<Integer> clients, int stepSeconds) {
         }
     }
 
-    /** Reads {@code clients} and {@code step.seconds}. */
-    public static RampSchedule fromProperties(Properties props) {
-        return new RampSchedule(parseClients(WorkloadProperties.raw(props, WorkloadProperties.CLIENTS)),
-                WorkloadProperties.driver(props, Catalogue.STEP_SECONDS));
-    }
-
     /**
-     * {@code 1,5,10} (spaces allowed) to a list, by the kit's own parser of {@code meshbench.clients} (the model's
-     * catalogue, shaded into this plugin): the plan accepts and refuses exactly what the kit does, naming {@code clients}.
+     * Reads {@code clients} ({@code 1,5,10}, spaces allowed) and {@code step.seconds} by the kit's own rules
+     * ({@link WorkloadProperties#driver}): the plan accepts and refuses exactly what the kit does, naming the property.
      */
-    public static List<Integer> parseClients(String value) {
-        Properties props = new Properties();
-        props.setProperty(WorkloadProperties.CLIENTS, value == null ? "" : value);
-        return WorkloadProperties.driver(props, Catalogue.CLIENTS);
+    public static RampSchedule fromProperties(Properties props) {
+        return new RampSchedule(WorkloadProperties.driver(props, Catalogue.CLIENTS),
+                WorkloadProperties.driver(props, Catalogue.STEP_SECONDS));
     }
 
     /** Clients of step {@code stepNumber} (1-based), or 0 when the ramp has fewer steps. */

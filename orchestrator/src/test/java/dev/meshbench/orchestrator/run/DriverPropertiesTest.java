@@ -53,7 +53,7 @@ class DriverPropertiesTest {
     @DisplayName("a bad driver value is refused by the kit and by the plan, for the same reason, each naming its own property")
     void refusedTheSameWayOnBothSides(String setting, String value) {
         Setting<?> s = Catalogue.byName(setting).orElseThrow();
-        String jmeterName = s.jmeter().orElseThrow();
+        String jmeterName = s.jmeterName();
 
         String kitMessage = assertThrows(IllegalArgumentException.class, () -> kit(Map.of(setting, value))).getMessage();
         InvalidWorkloadPropertyException plan = assertThrows(InvalidWorkloadPropertyException.class,
@@ -84,10 +84,10 @@ class DriverPropertiesTest {
     @DisplayName("the kit passes every driver property, and the plan's defaults are the catalogue's, study values first")
     void everyDriverPropertyHasOneHome() {
         Map<String, String> driver = kit(Map.of()).driver();
-        List<String> names = Catalogue.DRIVER.stream().map(d -> d.jmeter().orElseThrow()).toList();
+        List<String> names = Catalogue.DRIVER.stream().map(Setting::jmeterName).toList();
         assertEquals(names, List.copyOf(driver.keySet()));
         for (Setting<?> d : Catalogue.DRIVER) {
-            String name = d.jmeter().orElseThrow();
+            String name = d.jmeterName();
             assertEquals(d.studyValue().or(d::defaultValue).orElseThrow(), WorkloadProperties.DEFAULTS.get(name), name);
             assertEquals(d.defaultValue().orElseThrow(), driver.get(name), name);
         }
