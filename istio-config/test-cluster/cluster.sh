@@ -19,6 +19,8 @@
 #   cluster.sh mongo DIR JAR   start the kit's embedded TLS MongoDB on DIR/host-ip:27017 (pods: mongo.meshbench.test)
 #   cluster.sh load DIR TAR..  import image archives (e.g. Jib's jib-image.tar) into the node's containerd
 #   cluster.sh tag             print the tag of the Istio images (meshbench.local/proxyv2:<tag>)
+#   cluster.sh settings DIR    print the kit's settings for this cluster, one -Dmeshbench.*=... per line (the one home
+#                               of them: docs/kubernetes.md and e2e.sh pass them as $(cluster.sh settings DIR))
 #   cluster.sh down DIR        stop everything `up` started; release mounts, cgroups, the network namespace
 #
 # DIR/host-ip holds this machine's address as pods see it (10.231.0.1): a server that pods must reach binds there.
@@ -524,6 +526,19 @@ load() { # import image archives into the node's containerd
   done
 }
 
+settings() { # the kit's -D settings for the cluster in DIR: kubeconfig, the external MongoDB, images, this machine's reach
+  [ -f "$DIR/host-ip" ] || { log "no cluster in $DIR (cluster.sh up $DIR first)"; exit 1; }
+  [ -f "$DIR/mongo/mongo-ca.pem" ] || { log "no MongoDB in $DIR (cluster.sh mongo $DIR embedded-mongo/target/embedded-mongo.jar first)"; exit 1; }
+  local host_ip; host_ip="$(cat "$DIR/host-ip")"
+  # This machine routes the node's pod and Service ranges, so the load reaches the ingress gateway's ClusterIP
+  # (no port-forward); 0.25 of istio-config's CPU requests fits 2 cores.
+  printf '%s\n' -Dmeshbench.target=kubernetes "-Dmeshbench.kubeconfig=$DIR/kubeconfig" \
+    "-Dmeshbench.mongo.uri=mongodb://$MONGO_NAME:27017/?tls=true" "-Dmeshbench.mongo.ca=$DIR/mongo/mongo-ca.pem" \
+    "-Dmeshbench.mongo.cidr=$host_ip/32" "-Dmeshbench.images.sniProxy=$REGISTRY/nginx:$DEBIAN_SUITE" \
+    -Dmeshbench.kubernetes.cpuRequestScale=0.25 -Dmeshbench.kubernetes.serviceAccess=cluster-ip
+  [ ! -f "$DIR/services-image" ] || echo "-Dmeshbench.images.services=$(cat "$DIR/services-image")"
+}
+
 # --- down -------------------------------------------------------------------------------------------------------
 
 stop_pids() { # pid name lines: TERM, wait up to 10 s, then KILL
@@ -580,7 +595,7 @@ down() {
   done
   rm -f /var/lib/cni/results/meshbench-*
   rm -rf "$DIR/pids" "$DIR/netns" "$DIR/etcd" "$DIR/pki" "$DIR/kubeconfig" "$DIR/viewer-token" "$DIR/containerd" \
-    "$DIR/kubelet" "$DIR/pod-logs" "$DIR"/*.kubeconfig "$DIR/containerd.sock" "$DIR/containerd.sock.ttrpc" "$DIR/cni/ipam" "$DIR/mongo"
+    "$DIR/kubelet" "$DIR/pod-logs" "$DIR"/*.kubeconfig "$DIR/containerd.sock" "$DIR/containerd.sock.ttrpc" "$DIR/cni/ipam" "$DIR/mongo" "$DIR/services-image"
   local left; left="$(awk -v d="$DIR/" 'index($5, d) == 1' /proc/self/mountinfo | wc -l)"
   [ "$left" -eq 0 ] || log "warning: $left mounts under $DIR remain"
 }
@@ -593,6 +608,7 @@ case "$cmd" in
   istio) [ -n "$DIR" ] || { echo "usage: $0 istio DIR" >&2; exit 2; }; istio ;;
   mongo) [ -n "$DIR" ] && [ -n "${3:-}" ] || { echo "usage: $0 mongo DIR EMBEDDED_MONGO_JAR" >&2; exit 2; }; mongo "$3" ;;
   load) [ -n "$DIR" ] && [ $# -ge 3 ] || { echo "usage: $0 load DIR IMAGE.tar..." >&2; exit 2; }; shift 2; load "$@" ;;
+  settings) [ -n "$DIR" ] || { echo "usage: $0 settings DIR" >&2; exit 2; }; settings ;;
   down) [ -n "$DIR" ] || { echo "usage: $0 down DIR" >&2; exit 2; }; down ;;
-  *) echo "usage: $0 build | tag | up DIR | istio DIR | mongo DIR JAR | load DIR IMAGE.tar... | down DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 build | tag | up DIR | istio DIR | mongo DIR JAR | load DIR IMAGE.tar... | settings DIR | down DIR" >&2; exit 2 ;;
 esac

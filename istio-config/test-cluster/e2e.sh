@@ -2,8 +2,7 @@
 # End-to-end test of the Kubernetes target on the real cluster `cluster.sh up` + `cluster.sh istio` made: each of the
 # five cases runs through the kit's own command (meshbench.jar run), then the proxies' own counters prove the path.
 #
-#   e2e.sh STATE_DIR SERVICES_IMAGE_TAR [CASE...]      (from the checkout's root, after mvn package and
-#                                                       cluster.sh up, istio and mongo)
+#   e2e.sh STATE_DIR [CASE...]      (from the checkout's root, after setup.sh STATE_DIR)
 #
 # Per case: transactions with 0 errors and CPU for every component (results.json); every request of JMeter through
 # Istio's ingress gateway (its Envoy's request counter against the JTL); MongoDB's bytes through the egress gateway in
@@ -13,17 +12,14 @@
 # a pod without a sidecar is refused by the egress gateway. Exits 1 if any check fails.
 set -euo pipefail
 
-STATE="$(cd "${1:?usage: e2e.sh STATE_DIR SERVICES_IMAGE_TAR [CASE...]}" && pwd)"
-IMAGE_TAR="${2:?usage: e2e.sh STATE_DIR SERVICES_IMAGE_TAR [CASE...]}"
-shift 2
+STATE="$(cd "${1:?usage: e2e.sh STATE_DIR [CASE...]}" && pwd)"
+shift
 CASES=("$@")
 [ ${#CASES[@]} -gt 0 ] || CASES=(bypass sidecar gateway mtls sni)
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export KUBECONFIG="$STATE/kubeconfig"
 NS=acmeair
 MONGO_NAME=mongo.meshbench.test
-SERVICES_IMAGE=meshbench.local/acmeair-services:e2e
-HOST_IP="$(cat "$STATE/host-ip")"
 WORK="$(mktemp -d)"
 failures=0
 
@@ -47,28 +43,11 @@ sum() { # regex over stat names: the sum of the matching counters
 positive() { [ "${1:-0}" -gt 0 ]; }
 zero() { [ "${1:-0}" -eq 0 ]; }
 
-# The services' image, retagged so the run names it. MongoDB is the cluster's (cluster.sh mongo).
-python3 - "$IMAGE_TAR" "$WORK/services.tar" "$SERVICES_IMAGE" <<'PY'
-import json, sys, tarfile
-src, dst, ref = sys.argv[1:]
-with tarfile.open(src) as t, tarfile.open(dst, "w") as out:
-    for m in t.getmembers():
-        f = t.extractfile(m) if m.isfile() else None
-        if m.name == "manifest.json":
-            man = json.load(f); man[0]["RepoTags"] = [ref]
-            import io; data = json.dumps(man).encode(); m.size = len(data); out.addfile(m, io.BytesIO(data))
-        else:
-            out.addfile(m, f)
-PY
-bash "$HERE/cluster.sh" load "$STATE" "$WORK/services.tar"
-[ -f "$STATE/mongo/mongo-ca.pem" ] || { log "no MongoDB in $STATE: cluster.sh mongo $STATE embedded-mongo/target/embedded-mongo.jar"; exit 1; }
+[ -f "$STATE/services-image" ] || { log "no services' image in $STATE: setup.sh $STATE first"; exit 1; }
+mapfile -t SETTINGS < <(bash "$HERE/cluster.sh" settings "$STATE")
 
 run_case() { # case: the kit's own run, left deployed for the checks
-  java -jar orchestrator/target/meshbench.jar run --case "$1" \
-    -Dmeshbench.target=kubernetes -Dmeshbench.kubeconfig="$KUBECONFIG" \
-    -Dmeshbench.mongo.uri="mongodb://$MONGO_NAME:27017/?tls=true" -Dmeshbench.mongo.ca="$STATE/mongo/mongo-ca.pem" \
-    -Dmeshbench.mongo.cidr="$HOST_IP/32" -Dmeshbench.images.services="$SERVICES_IMAGE" \
-    -Dmeshbench.images.sniProxy=meshbench.local/nginx:bookworm -Dmeshbench.kubernetes.cpuRequestScale=0.25 \
+  java -jar orchestrator/target/meshbench.jar run --case "$1" "${SETTINGS[@]}" \
     -Dmeshbench.load=closed -Dmeshbench.clients=2 -Dmeshbench.stepSeconds=40 -Dmeshbench.warmup=0 \
     -Dmeshbench.warmupSeconds=5 -Dmeshbench.maxErrorPercent=0 -Dmeshbench.keep=true \
     -Dmeshbench.resultsDir="$WORK/results"
