@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each case's plan against a golden component list, with no process started. After a deliberate change, rewrite
- * the golden files with {@code mvn -pl orchestrator test -Dtest=TopologyPlannerTest -Dmeshbench.regenerateGolden=true}
+ * the golden files with {@code mvn -pl orchestrator -am test -Dtest=TopologyPlannerTest -Dsurefire.failIfNoSpecifiedTests=false -Dmeshbench.regenerateGolden=true}
  * and review the diff.
  */
 class TopologyPlannerTest {

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * SNI proxy's nginx.conf, against golden files under {@code src/test/resources/envoy-golden/<case>-sidecar-mtls|plain/},
  * rendered with fixed ports (listeners from 20001, admin from 21001) and fixed certificate paths. After a
  * deliberate change, rewrite them with
- * {@code mvn -B -o -pl orchestrator test -Dtest=EnvoyGoldenTest -Dmeshbench.regenerateGolden=true} and review the diff.
+ * {@code mvn -B -pl orchestrator -am test -Dtest=EnvoyGoldenTest -Dsurefire.failIfNoSpecifiedTests=false -Dmeshbench.regenerateGolden=true} and review the diff.
  */
 class EnvoyGoldenTest {
     private static final Path GOLDEN = Path.of("src/test/resources/envoy-golden");
