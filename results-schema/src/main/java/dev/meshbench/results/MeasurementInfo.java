@@ -34,9 +34,11 @@ import java.util.Map;
  * @param cpuMethod                  how each component's CPU was measured, e.g. {@code "cgroup v1 cpuacct (ns)"},
  *                                   {@code "cgroup v2 cpu.stat"}, {@code "sampled from /proc every 1 s"}; absent in runs
  *                                   that recorded none (they were sampled from {@code /proc} on the local target)
+ * @param sitting                    the run's place in its sitting: method, round, order, the switch into its case;
+ *                                   absent in runs that recorded none (schema 6 and older: each run deployed its case)
  */
 @JsonPropertyOrder({"saturationThresholdPercent", "driftThresholdPercent", "targetRatePerSecond", "rateShortfallPercent",
-        "warmup", "repeat", "repeats", "settings", "calibration", "calibrationRun", "cpuMethod"})
+        "warmup", "repeat", "repeats", "settings", "calibration", "calibrationRun", "cpuMethod", "sitting"})
 public record MeasurementInfo(@JsonProperty(required = true) double saturationThresholdPercent, Double driftThresholdPercent,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> targetRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double rateShortfallPercent,
@@ -46,55 +48,63 @@ public record MeasurementInfo(@JsonProperty(required = true) double saturationTh
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> settings,
         @JsonInclude(JsonInclude.Include.NON_NULL) RateCalibration calibration,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean calibrationRun,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String cpuMethod) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String cpuMethod,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SittingInfo sitting) {
     /** Rules, rate, warm-up, repeats and settings; no calibration, the CPU method not recorded. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
             Double rateShortfallPercent, WarmupInfo warmup, Integer repeat, Integer repeats, Map<String, String> settings) {
         this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, repeat,
-                repeats, settings, null, null, null);
+                repeats, settings, null, null, null, null);
     }
 
     /** A closed-loop run's rules. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent) {
-        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of(), null, null, null);
+        this(saturationThresholdPercent, driftThresholdPercent, List.of(), null, null, null, null, Map.of(), null, null, null, null);
     }
 
     /** Rules, rate and warm-up, nothing recorded about repeats and settings. */
     public MeasurementInfo(double saturationThresholdPercent, Double driftThresholdPercent, List<Double> targetRatePerSecond,
             Double rateShortfallPercent, WarmupInfo warmup) {
         this(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond, rateShortfallPercent, warmup, null,
-                null, Map.of(), null, null, null);
+                null, Map.of(), null, null, null, null);
     }
 
     /** The same with the warm-up recorded. */
     public MeasurementInfo withWarmup(WarmupInfo w) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, w, repeat, repeats, settings, calibration, calibrationRun, cpuMethod);
+                rateShortfallPercent, w, repeat, repeats, settings, calibration, calibrationRun, cpuMethod, sitting);
     }
 
     /** The same with the run's place among the repeats and its settings recorded. */
     public MeasurementInfo withRun(int repeat, int repeats, Map<String, String> settings) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, cpuMethod);
+                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, cpuMethod, sitting);
     }
 
     /** The same at the fixed rate {@code c} chose for every step ({@code steps} of them), with {@code shortfallPercent}. */
     public MeasurementInfo withCalibratedRate(RateCalibration c, int steps, double shortfallPercent) {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent,
-                java.util.Collections.nCopies(steps, c.ratePerSecond()), shortfallPercent, warmup, repeat, repeats, settings, c, null, cpuMethod);
+                java.util.Collections.nCopies(steps, c.ratePerSecond()), shortfallPercent, warmup, repeat, repeats, settings, c, null, cpuMethod,
+                sitting);
     }
 
     /** The same as a calibration run's: a closed loop, marked so the report leaves it out. */
     public MeasurementInfo asCalibrationRun() {
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, List.of(), null, warmup, repeat, repeats,
-                settings, null, true, cpuMethod);
+                settings, null, true, cpuMethod, sitting);
     }
 
     /** The same with how each component's CPU was measured recorded. */
     public MeasurementInfo withCpuMethod(String method) {
         Checks.text("measurement.cpuMethod", method);
         return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
-                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, method);
+                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, method, sitting);
+    }
+
+    /** The same with the run's place in its sitting recorded. */
+    public MeasurementInfo withSitting(SittingInfo s) {
+        return new MeasurementInfo(saturationThresholdPercent, driftThresholdPercent, targetRatePerSecond,
+                rateShortfallPercent, warmup, repeat, repeats, settings, calibration, calibrationRun, cpuMethod, s);
     }
 
     /** Whether this is a calibration run's ({@link #calibrationRun}). */

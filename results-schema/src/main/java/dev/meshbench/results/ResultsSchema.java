@@ -10,9 +10,10 @@ public final class ResultsSchema {
      * ({@code inputs.dataPlane}); version 3 the workload ({@code inputs.workload}) and the work per transaction of
      * every step ({@code steps[].work}); version 4 the Kubernetes cluster of a run of the {@code kubernetes} target
      * ({@code inputs.cluster}); version 5 whether the load came through the ingress gateway
-     * ({@code inputs.dataPlane.ingress}); version 6 every step's figures per request type ({@code steps[].labels}).
+     * ({@code inputs.dataPlane.ingress}); version 6 every step's figures per request type ({@code steps[].labels});
+     * version 7 the run's place in its sitting ({@code inputs.measurement.sitting}: switched or fresh, round, order).
      */
-    public static final String VERSION = "6";
+    public static final String VERSION = "7";
 
     /**
      * Versions the readers accept, oldest first. Files of an older version are upgraded as they are read (version 1:
@@ -20,10 +21,10 @@ public final class ResultsSchema {
      * {@link WorkloadInfo#FIRST_VERSION}, steps have no {@code work}; versions 1 to 3: {@code cluster} is
      * {@code null}; versions 1 to 4: a recorded {@code dataPlane} gets {@code ingress} {@code false}, the load went
      * straight to the sidecars, except in a latency cell's document, whose data plane gets the cell's own
-     * {@code ingress}; versions 1 to 5: steps have no {@code labels}, which reads as none); any other version is
-     * refused.
+     * {@code ingress}; versions 1 to 5: steps have no {@code labels}, which reads as none; versions 1 to 6: no
+     * {@code sitting}, which reads as each run deploying its case); any other version is refused.
      */
-    public static final List<String> READABLE_VERSIONS = List.of("1", "2", "3", "4", "5", VERSION);
+    public static final List<String> READABLE_VERSIONS = List.of("1", "2", "3", "4", "5", "6", VERSION);
 
     /** Cumulative counters of the application's work ({@code epochMs,component,counter,value}), sampled during a run. */
     public static final String COUNTERS_FILE = "counters.csv";

@@ -66,7 +66,7 @@ public class ResultsConverterGoldenTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bypass-1", "sidecar-1", "gateway-1", "mtls-1", "sni-1", "sni-envoy-1", "sni-k8s-1"})
-    @DisplayName("reads and rewrites each committed run.json of schema version 6 byte for byte")
+    @DisplayName("reads and rewrites each committed run.json of the current schema version byte for byte")
     void runJsonRoundTrips(String run) throws IOException {
         Path file = RUNS.resolve(run).resolve("run.json");
         assertEquals(Files.readString(file), ResultsJson.toJson(ResultsJson.readRunInputs(file)));
@@ -219,7 +219,7 @@ public class ResultsConverterGoldenTest {
     void readsVersion3Results() throws IOException {
         Path dir = RUNS.resolve("sni-1");
         String v3 = withoutLabels(Files.readString(dir.resolve("results.golden.json")))
-                .replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"3\"")
+                .replace("\"schemaVersion\" : \"" + ResultsSchema.VERSION + "\"", "\"schemaVersion\" : \"3\"")
                 .replace("    },\n    \"cluster\" : null\n  },", "    }\n  },")
                 .replace("\n      \"ingress\" : true,", "");
         assertTrue(!v3.contains("cluster") && !v3.contains("\"ingress\"") && v3.contains("\"schemaVersion\" : \"3\""),
@@ -235,7 +235,7 @@ public class ResultsConverterGoldenTest {
     void readsVersion4Results() throws IOException {
         Path dir = RUNS.resolve("sni-1");
         String v4 = withoutLabels(Files.readString(dir.resolve("results.golden.json")))
-                .replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"4\"")
+                .replace("\"schemaVersion\" : \"" + ResultsSchema.VERSION + "\"", "\"schemaVersion\" : \"4\"")
                 .replace("\n      \"ingress\" : true,", "");
         assertTrue(!v4.contains("\"ingress\"") && v4.contains("\"schemaVersion\" : \"4\""), "a version 4 results.json");
         RunResults old = ResultsJson.fromJson(dir.resolve("results.json"), v4, RunResults.class);

@@ -29,12 +29,12 @@ class ResultsJsonTest {
     /** The golden results.json as version 5 wrote it: no figures per request type. */
     static String goldenV5() throws IOException {
         return dev.meshbench.results.convert.ResultsConverterGoldenTest.withoutLabels(Files.readString(GOLDEN))
-                .replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"5\"");
+                .replace("\"schemaVersion\" : \"" + dev.meshbench.results.ResultsSchema.VERSION + "\"", "\"schemaVersion\" : \"5\"");
     }
 
     /** The committed run.json as version 5 wrote it (the same fields). */
     static String runV5() throws IOException {
-        return Files.readString(RUN).replace("\"schemaVersion\" : \"6\"", "\"schemaVersion\" : \"5\"");
+        return Files.readString(RUN).replace("\"schemaVersion\" : \"" + dev.meshbench.results.ResultsSchema.VERSION + "\"", "\"schemaVersion\" : \"5\"");
     }
     static final Path RUN_V1 = Path.of("src/test/resources/runs/mtls-v1/run.json");
     static final Path RESULTS_V1 = Path.of("src/test/resources/runs/mtls-v1/results.json");
@@ -153,13 +153,13 @@ class ResultsJsonTest {
     @DisplayName("refuses an unknown schema version before reading anything else")
     void unknownVersion() throws IOException {
         Path f = write("results.json", goldenV5().replaceFirst("\"schemaVersion\" : \"5\"",
-                "\"schemaVersion\" : \"7\""));
+                "\"schemaVersion\" : \"8\""));
         ResultsFormatException e = assertThrows(ResultsFormatException.class, () -> ResultsJson.readResults(f));
-        assertEquals(f + ": unknown schemaVersion \"7\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\", "
-                + "\"5\" and \"6\"; convert the run again or use a matching kit)", e.getMessage());
+        assertEquals(f + ": unknown schemaVersion \"8\" (this build reads schema versions \"1\", \"2\", \"3\", \"4\", "
+                + "\"5\", \"6\" and \"7\"; convert the run again or use a matching kit)", e.getMessage());
         Path none = write("run.json", runV5().replace("  \"schemaVersion\" : \"5\",\n", ""));
         assertEquals(none + ": missing field 'schemaVersion' (this build reads schema versions \"1\", \"2\", \"3\", "
-                + "\"4\", \"5\" and \"6\")",
+                + "\"4\", \"5\", \"6\" and \"7\")",
                 assertThrows(ResultsFormatException.class, () -> ResultsJson.readRunInputs(none)).getMessage());
     }
 
