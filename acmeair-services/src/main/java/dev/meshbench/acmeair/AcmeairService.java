@@ -1,6 +1,8 @@
 package dev.meshbench.acmeair;
 
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.component.ComponentMain;
+import dev.meshbench.acmeair.admin.MongoSwitchHandler;
 import dev.meshbench.acmeair.auth.AuthHandler;
 import dev.meshbench.acmeair.booking.BookingHandler;
 import dev.meshbench.acmeair.booking.BookingRepository;
@@ -84,13 +86,19 @@ public final class AcmeairService implements AutoCloseable {
                 readiness = () -> readiness(name, new MongoReadiness.Report(true, "not used", "auth keeps no data"));
             }
             Javalin app = ServiceHttpServer.create(name, registry, readiness);
+            if (config.allowMongoSwitch()) {
+                LOG.info("{}: {} re-points the MongoDB client on request (--allow-mongo-switch)", name.id(),
+                        AcmeairApi.MONGO_SWITCH_PATH);
+                new MongoSwitchHandler(mongo).routes(app);
+            }
             int addedMs = config.behaviour().addedLatencyMs();
             if (addedMs > 0) {
-                // A deliberate slowdown of the API (not of readiness, metrics or the loader), standing for a regression.
+                // A deliberate slowdown of the API (not of readiness, metrics, the loader or the MongoDB switch), standing for a regression.
                 LOG.warn("{}: every API request waits {} ms first (--added-latency-ms)", name.id(), addedMs);
                 app.before(ctx -> {
                     String path = ctx.path();
-                    if (!path.equals("/metrics") && !path.equals(name.readyPath()) && !path.contains("/loader/")) {
+                    if (!path.equals("/metrics") && !path.equals(name.readyPath()) && !path.contains("/loader/")
+                            && !path.equals(AcmeairApi.MONGO_SWITCH_PATH)) {
                         Thread.sleep(addedMs);
                     }
                 });
