@@ -1,8 +1,8 @@
 package dev.meshbench.acmeair;
 
+import dev.meshbench.component.AcmeairApi;
 import dev.meshbench.component.ComponentMain;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoDatabase;
+import dev.meshbench.acmeair.admin.MongoSwitchHandler;
 import dev.meshbench.acmeair.auth.AuthHandler;
 import dev.meshbench.acmeair.booking.BookingHandler;
 import dev.meshbench.acmeair.booking.BookingRepository;
@@ -18,8 +18,8 @@ import dev.meshbench.acmeair.http.ServiceHttpServer;
 import dev.meshbench.acmeair.http.ServiceHttpServer.Readiness;
 import dev.meshbench.acmeair.http.ServiceMetrics;
 import dev.meshbench.acmeair.mongo.IndexInitializer;
-import dev.meshbench.acmeair.mongo.MongoConnector;
 import dev.meshbench.acmeair.mongo.MongoReadiness;
+import dev.meshbench.acmeair.mongo.SwitchableMongo;
 import dev.meshbench.acmeair.peer.CustomerClient;
 import dev.meshbench.acmeair.peer.FlightClient;
 import dev.meshbench.acmeair.peer.PeerClient;
@@ -75,24 +75,30 @@ public final class AcmeairService implements AutoCloseable {
         try {
             PrometheusMeterRegistry registry = ServiceMetrics.create(name.id(), closeables);
             closeables.add(registry::close);
-            MongoClient mongo = null;
+            SwitchableMongo mongo = null;
             Supplier<Readiness> readiness;
             if (config.mongo() != null) {
-                mongo = MongoConnector.connect(config.mongo(), "acmeair-" + name.id(), registry);
+                mongo = SwitchableMongo.connect(config.mongo(), "acmeair-" + name.id(), registry, name.database());
                 closeables.add(0, mongo);
-                MongoReadiness check = new MongoReadiness(mongo, config.mongo(), READY_PING_TIMEOUT);
+                MongoReadiness check = new MongoReadiness(mongo, READY_PING_TIMEOUT);
                 readiness = () -> readiness(name, check.check());
             } else {
                 readiness = () -> readiness(name, new MongoReadiness.Report(true, "not used", "auth keeps no data"));
             }
             Javalin app = ServiceHttpServer.create(name, registry, readiness);
+            if (config.allowMongoSwitch()) {
+                LOG.info("{}: {} re-points the MongoDB client on request (--allow-mongo-switch)", name.id(),
+                        AcmeairApi.MONGO_SWITCH_PATH);
+                new MongoSwitchHandler(mongo).routes(app);
+            }
             int addedMs = config.behaviour().addedLatencyMs();
             if (addedMs > 0) {
-                // A deliberate slowdown of the API (not of readiness, metrics or the loader), standing for a regression.
+                // A deliberate slowdown of the API (not of readiness, metrics, the loader or the MongoDB switch), standing for a regression.
                 LOG.warn("{}: every API request waits {} ms first (--added-latency-ms)", name.id(), addedMs);
                 app.before(ctx -> {
                     String path = ctx.path();
-                    if (!path.equals("/metrics") && !path.equals(name.readyPath()) && !path.contains("/loader/")) {
+                    if (!path.equals("/metrics") && !path.equals(name.readyPath()) && !path.contains("/loader/")
+                            && !path.equals(AcmeairApi.MONGO_SWITCH_PATH)) {
                         Thread.sleep(addedMs);
                     }
                 });
@@ -102,17 +108,17 @@ public final class AcmeairService implements AutoCloseable {
                 case AUTH -> new AuthHandler(customerClient(config, http, registry),
                         new JwtIssuer(JwtKeys.readPrivateKey(config.jwtPrivateKey()), clock)).routes(app);
                 case CUSTOMER -> {
-                    CustomerRepository repo = new CustomerRepository(database(mongo, name));
+                    CustomerRepository repo = new CustomerRepository(mongo::database);
                     new CustomerHandler(repo, verifier(config, clock)).routes(app);
                     closeables.add(0, new IndexInitializer(name.id(), repo::createIndexes));
                 }
                 case FLIGHT -> {
-                    FlightRepository repo = new FlightRepository(database(mongo, name));
+                    FlightRepository repo = new FlightRepository(mongo::database);
                     new FlightHandler(repo, new FlightLookups(repo, config.behaviour().flightCache()), clock).routes(app);
                     closeables.add(0, new IndexInitializer(name.id(), repo::createIndexes));
                 }
                 case BOOKING -> {
-                    BookingRepository repo = new BookingRepository(database(mongo, name));
+                    BookingRepository repo = new BookingRepository(mongo::database);
                     FlightClient flights = new FlightClient(new PeerClient("flight", config.flightUrl(), http, registry));
                     RewardsUpdater rewards = new RewardsUpdater(flights, customerClient(config, http, registry),
                             config.behaviour().rewardsAsync(), registry);
@@ -140,10 +146,6 @@ public final class AcmeairService implements AutoCloseable {
         body.put("mongo", r.mongo());
         body.put("detail", r.detail());
         return new Readiness(r.up(), body);
-    }
-
-    private static MongoDatabase database(MongoClient mongo, ServiceName name) {
-        return mongo.getDatabase(name.database());
     }
 
     private static JwtVerifier verifier(ServiceConfig config, Clock clock) {

@@ -35,6 +35,19 @@ class PublicApiTest {
     }
 
     @Test
+    @DisplayName("the kit's MongoDB switch is not part of the client API: no public operation matches its path")
+    void mongoSwitchIsNotPublic() {
+        for (AcmeairApi.Operation op : AcmeairApi.PUBLIC) {
+            assertTrue(!AcmeairApi.MONGO_SWITCH_PATH.matches(op.regex()), op + " matches " + AcmeairApi.MONGO_SWITCH_PATH);
+            assertTrue(ServiceName.parse(op.service()) != null, op + " belongs to a service");
+        }
+        // and the launcher's services, started without --allow-mongo-switch, do not serve it
+        for (ServiceName s : ServiceName.values()) {
+            assertEquals(404, Http.get(url(s) + AcmeairApi.MONGO_SWITCH_PATH).statusCode(), s.id());
+        }
+    }
+
+    @Test
     @DisplayName("an escaped slash or dot segment inside a {name} segment (what Istio's regex [^/]+ lets through) stays in that segment")
     void escapedSlashesStayInTheirSegment() {
         for (String path : java.util.List.of("/customer/byid/a%2F..%2Finternal%2Fvalidateid", "/customer/byid/%2e%2e%2Finternal%2Fvalidateid",

@@ -23,7 +23,9 @@ enum TestUsers {
     CUSTOMER_REWARDS(50, 56),
     /** Named in {@code OriginalDriverTest}'s {@code @CsvSource} (an annotation takes constants only), one per time zone. */
     ORIGINAL_DRIVER(60, 68),
-    BOOKING_COUNT(80, 82);
+    BOOKING_COUNT(80, 82),
+    /** Read and booked through services whose MongoDB address is switched ({@code MongoSwitchTest}). */
+    MONGO_SWITCH(90, 92);
 
     private final int first;
     private final int last;

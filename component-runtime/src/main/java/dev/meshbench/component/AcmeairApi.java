@@ -84,6 +84,14 @@ public final class AcmeairApi {
             new Operation("POST", "/booking/cancelbooking"),
             new Operation("GET", Service.BOOKING.readyPath()));
 
+    /**
+     * The kit's own MongoDB switch on a service's port ({@code PUT} the new connection string, {@code GET} the current
+     * one), served only with the service's {@code --allow-mongo-switch}: never part of {@link #PUBLIC}, so the entry
+     * never routes it. The kit calls it on the service's own address to move a warm deployment between bypass and the
+     * mesh cases.
+     */
+    public static final String MONGO_SWITCH_PATH = "/admin/mongo";
+
     private AcmeairApi() {
     }
 

@@ -12,20 +12,22 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.bson.Document;
 
 /** The {@code booking} collection, indexed on customerId (bookings are listed per user). */
 public final class BookingRepository {
     public static final String COLLECTION = "booking";
 
-    private final MongoDatabase db;
+    /** The database of the client in use, read for every operation: a MongoDB switch applies to the next one. */
+    private final Supplier<MongoDatabase> db;
 
-    public BookingRepository(MongoDatabase db) {
+    public BookingRepository(Supplier<MongoDatabase> db) {
         this.db = db;
     }
 
     private MongoCollection<Document> bookings() {
-        return db.getCollection(COLLECTION);
+        return db.get().getCollection(COLLECTION);
     }
 
     public void createIndexes() {
@@ -69,7 +71,7 @@ public final class BookingRepository {
     /** Drops all bookings and recreates the index; the number dropped. */
     public long clear() {
         long n = count();
-        Collections.dropIfExists(db, COLLECTION);
+        Collections.dropIfExists(db.get(), COLLECTION);
         createIndexes();
         return n;
     }

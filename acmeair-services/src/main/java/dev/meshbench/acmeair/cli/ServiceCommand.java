@@ -102,6 +102,12 @@ public final class ServiceCommand extends ServerCommand {
     @EnvironmentVariable("ADDED_LATENCY_MS")
     int addedLatencyMs;
 
+    @Option(names = "--allow-mongo-switch", converter = OptionConverters.Switch.class,
+            description = "For the kit: serve PUT/GET /admin/mongo on this port, which points the running service's MongoDB "
+                    + "client at another address (ALLOW_MONGO_SWITCH=true|false; default off).")
+    @EnvironmentVariable("ALLOW_MONGO_SWITCH")
+    boolean allowMongoSwitch;
+
     public ServiceCommand(ServiceName service) {
         this.service = service;
     }
@@ -140,7 +146,7 @@ public final class ServiceCommand extends ServerCommand {
                 });
             }
             return new ServiceConfig(service, host, port, mongo, customerUrl, flightUrl, jwtPrivateKey, jwtPublicKey,
-                    new Behaviour(flightCache, rewardsAsync, addedLatencyMs));
+                    new Behaviour(flightCache, rewardsAsync, addedLatencyMs), allowMongoSwitch);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

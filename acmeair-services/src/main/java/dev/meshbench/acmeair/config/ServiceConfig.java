@@ -20,14 +20,28 @@ import java.util.Objects;
  * @param jwtPrivateKey RSA key that signs tokens (auth)
  * @param jwtPublicKey  RSA public key (or certificate) that verifies tokens (customer, booking)
  * @param behaviour     flight cache and asynchronous rewards, as the original services ({@link Behaviour#ORIGINAL}) or not
+ * @param allowMongoSwitch serve {@code PUT /admin/mongo}, which points the running service's MongoDB client at another
+ *                      address ({@code --allow-mongo-switch}, env {@code ALLOW_MONGO_SWITCH}; off by default): for the
+ *                      kit, which switches the egress cases under one warm deployment; needs {@code mongo}
  */
 public record ServiceConfig(ServiceName service, String host, int port, MongoConfig mongo, URI customerUrl, URI flightUrl,
-        Path jwtPrivateKey, Path jwtPublicKey, Behaviour behaviour) {
+        Path jwtPrivateKey, Path jwtPublicKey, Behaviour behaviour, boolean allowMongoSwitch) {
 
     /** A service that behaves as the original Acmeair services ({@link Behaviour#ORIGINAL}). */
     public ServiceConfig(ServiceName service, String host, int port, MongoConfig mongo, URI customerUrl, URI flightUrl,
             Path jwtPrivateKey, Path jwtPublicKey) {
         this(service, host, port, mongo, customerUrl, flightUrl, jwtPrivateKey, jwtPublicKey, Behaviour.ORIGINAL);
+    }
+
+    /** A service without the MongoDB switch. */
+    public ServiceConfig(ServiceName service, String host, int port, MongoConfig mongo, URI customerUrl, URI flightUrl,
+            Path jwtPrivateKey, Path jwtPublicKey, Behaviour behaviour) {
+        this(service, host, port, mongo, customerUrl, flightUrl, jwtPrivateKey, jwtPublicKey, behaviour, false);
+    }
+
+    /** The same service with the MongoDB switch on or off. */
+    public ServiceConfig withMongoSwitch(boolean allow) {
+        return new ServiceConfig(service, host, port, mongo, customerUrl, flightUrl, jwtPrivateKey, jwtPublicKey, behaviour, allow);
     }
 
     public ServiceConfig {
@@ -57,6 +71,10 @@ public record ServiceConfig(ServiceName service, String host, int port, MongoCon
         }
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("the " + service.id() + " service needs " + String.join(", ", missing));
+        }
+        if (allowMongoSwitch && mongo == null) {
+            throw new IllegalArgumentException("--allow-mongo-switch (ALLOW_MONGO_SWITCH) needs --mongo-uri (MONGO_URI): the "
+                    + service.id() + " service has no MongoDB client to switch");
         }
         checkBaseUrl(customerUrl, "--customer-url");
         checkBaseUrl(flightUrl, "--flight-url");

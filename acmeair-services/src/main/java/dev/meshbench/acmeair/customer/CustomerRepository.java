@@ -8,6 +8,7 @@ import com.mongodb.client.model.Updates;
 import dev.meshbench.acmeair.mongo.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
@@ -15,14 +16,15 @@ import org.bson.conversions.Bson;
 public final class CustomerRepository {
     public static final String COLLECTION = "customer";
 
-    private final MongoDatabase db;
+    /** The database of the client in use, read for every operation: a MongoDB switch applies to the next one. */
+    private final Supplier<MongoDatabase> db;
 
-    public CustomerRepository(MongoDatabase db) {
+    public CustomerRepository(Supplier<MongoDatabase> db) {
         this.db = db;
     }
 
     MongoCollection<Document> customers() {
-        return db.getCollection(COLLECTION);
+        return db.get().getCollection(COLLECTION);
     }
 
     /** Customers are found by {@code _id} only, which every MongoDB indexes; nothing else to create. */
@@ -90,7 +92,7 @@ public final class CustomerRepository {
 
     /** Drops the collection and inserts the given documents in batches. */
     public void replaceAll(Iterable<Document> docs, int batchSize) {
-        Collections.dropIfExists(db, COLLECTION);
+        Collections.dropIfExists(db.get(), COLLECTION);
         java.util.ArrayList<Document> batch = new java.util.ArrayList<>(batchSize);
         for (Document d : docs) {
             batch.add(d);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.bson.Document;
 
 /**
@@ -29,22 +30,23 @@ public final class FlightRepository {
     public static final String AIRPORTS = "airportCodeMapping";
     private static final int BATCH = 1000;
 
-    private final MongoDatabase db;
+    /** The database of the client in use, read for every operation: a MongoDB switch applies to the next one. */
+    private final Supplier<MongoDatabase> db;
 
-    public FlightRepository(MongoDatabase db) {
+    public FlightRepository(Supplier<MongoDatabase> db) {
         this.db = db;
     }
 
     private MongoCollection<Document> segments() {
-        return db.getCollection(SEGMENTS);
+        return db.get().getCollection(SEGMENTS);
     }
 
     private MongoCollection<Document> flights() {
-        return db.getCollection(FLIGHTS);
+        return db.get().getCollection(FLIGHTS);
     }
 
     private MongoCollection<Document> airports() {
-        return db.getCollection(AIRPORTS);
+        return db.get().getCollection(AIRPORTS);
     }
 
     public void createIndexes() {
@@ -80,9 +82,9 @@ public final class FlightRepository {
 
     /** Drops all three collections, inserts the new data and recreates the indexes. */
     public void replaceAll(List<Document> airportDocs, List<Document> segmentDocs, List<Document> flightDocs) {
-        Collections.dropIfExists(db, AIRPORTS);
-        Collections.dropIfExists(db, SEGMENTS);
-        Collections.dropIfExists(db, FLIGHTS);
+        Collections.dropIfExists(db.get(), AIRPORTS);
+        Collections.dropIfExists(db.get(), SEGMENTS);
+        Collections.dropIfExists(db.get(), FLIGHTS);
         createIndexes();
         insert(airports(), airportDocs);
         insert(segments(), segmentDocs);

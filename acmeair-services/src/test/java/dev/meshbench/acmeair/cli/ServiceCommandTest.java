@@ -1,6 +1,7 @@
 package dev.meshbench.acmeair.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -126,6 +127,20 @@ class ServiceCommandTest {
         assertEquals(40, ServiceCommand.parse(ServiceName.FLIGHT, MONGO, Map.of("ADDED_LATENCY_MS", "40"))
                 .config().behaviour().addedLatencyMs());
         assertTrue(fails(ServiceName.FLIGHT, with("--added-latency-ms", "-1"), Map.of()).getMessage().contains("--added-latency-ms"));
+    }
+
+    @Test
+    @DisplayName("--allow-mongo-switch (or ALLOW_MONGO_SWITCH=true) turns the MongoDB switch on; it is off by default and needs --mongo-uri")
+    void allowMongoSwitch() {
+        assertFalse(ServiceCommand.parse(ServiceName.FLIGHT, MONGO, Map.of()).config().allowMongoSwitch());
+        assertTrue(ServiceCommand.parse(ServiceName.FLIGHT, with("--allow-mongo-switch"), Map.of()).config().allowMongoSwitch());
+        assertTrue(ServiceCommand.parse(ServiceName.FLIGHT, MONGO, Map.of("ALLOW_MONGO_SWITCH", "true")).config().allowMongoSwitch());
+        assertFalse(ServiceCommand.parse(ServiceName.FLIGHT, MONGO, Map.of("ALLOW_MONGO_SWITCH", "false")).config().allowMongoSwitch());
+        assertEquals("--allow-mongo-switch (ALLOW_MONGO_SWITCH) 'yes' must be true or false",
+                fails(ServiceName.FLIGHT, MONGO, Map.of("ALLOW_MONGO_SWITCH", "yes")).getMessage());
+        assertEquals("--allow-mongo-switch (ALLOW_MONGO_SWITCH) needs --mongo-uri (MONGO_URI): the auth service has no MongoDB client to switch",
+                fails(ServiceName.AUTH, List.of("--customer-url", "http://127.0.0.1:9082", "--jwt-private-key", pub.toString(),
+                        "--allow-mongo-switch"), Map.of()).getMessage());
     }
 
     @Test
