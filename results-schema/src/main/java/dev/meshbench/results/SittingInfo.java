@@ -62,8 +62,9 @@ public record SittingInfo(
         switched = switched == null ? List.of() : List.copyOf(switched);
     }
 
-    /** Whether the run's case was switched in under a warm application. */
-    public boolean isSwitched() {
+    /** Whether the run's case was switched in under a warm application ({@link #SWITCHED}). */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean switchedMethod() {
         return SWITCHED.equals(method);
     }
 
