@@ -16,19 +16,33 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.Plot;
 
-/** Reads a results directory and writes the report folder: index.html, four PNGs, four CSVs. */
+/**
+ * Reads a results directory and writes the report folder: index.html, the PNGs (the throughput chart only when some
+ * run ran a closed loop), six CSVs.
+ */
 public final class ReportGenerator {
-    /** Every file a report folder holds. */
-    public static final List<String> FILES = List.of("index.html", HtmlReportRenderer.THROUGHPUT_PNG,
-            HtmlReportRenderer.LATENCY_PNG, HtmlReportRenderer.CPU_PNG, HtmlReportRenderer.LABELS_PNG, HtmlReportRenderer.STEPS_CSV,
-            HtmlReportRenderer.LABELS_CSV, HtmlReportRenderer.COMPARISON_CSV, HtmlReportRenderer.ATTRIBUTION_CSV);
-
     private ReportGenerator() {
+    }
+
+    /**
+     * Every file the report folder of {@code model} holds, {@code index.html} first. {@code throughput.png} only when
+     * some run ran a closed loop: at a fixed rate throughput is the rate offered, an input, not a result.
+     */
+    public static List<String> files(ReportModel model) {
+        List<String> files = new ArrayList<>(List.of("index.html"));
+        if (model.hasClosedLoop()) {
+            files.add(HtmlReportRenderer.THROUGHPUT_PNG);
+        }
+        files.addAll(List.of(HtmlReportRenderer.LATENCY_PNG, HtmlReportRenderer.CPU_PNG, HtmlReportRenderer.LABELS_PNG,
+                HtmlReportRenderer.ANSWER_CSV, HtmlReportRenderer.SITTING_CSV, HtmlReportRenderer.STEPS_CSV,
+                HtmlReportRenderer.LABELS_CSV, HtmlReportRenderer.COMPARISON_CSV, HtmlReportRenderer.ATTRIBUTION_CSV));
+        return files;
     }
 
     /** Reads {@code resultsDir}, writes the report into {@code outDir}, returns what it showed. */
@@ -40,22 +54,32 @@ public final class ReportGenerator {
         return model;
     }
 
-    /** Writes the report of {@code model} into {@code outDir}. */
+    /**
+     * Writes the report of {@code model} into {@code outDir}. A {@code throughput.png} left there by an earlier report
+     * is deleted when this one has none, so the folder never holds a chart of other runs.
+     */
     public static void write(ReportModel model, Path outDir, Instant now) throws IOException {
         Files.createDirectories(outDir);
-        png(ThroughputChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.THROUGHPUT_PNG));
+        Path throughput = outDir.resolve(HtmlReportRenderer.THROUGHPUT_PNG);
+        if (model.hasClosedLoop()) {
+            png(ThroughputChartRenderer.chart(model), throughput);
+        } else {
+            Files.deleteIfExists(throughput);
+        }
         png(LatencyChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.LATENCY_PNG));
         png(CpuChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.CPU_PNG));
         png(LabelChartRenderer.chart(model), outDir.resolve(HtmlReportRenderer.LABELS_PNG));
-        Files.writeString(outDir.resolve(HtmlReportRenderer.STEPS_CSV), CsvReportWriter.steps(model),
-                StandardCharsets.UTF_8);
-        Files.writeString(outDir.resolve(HtmlReportRenderer.LABELS_CSV), CsvReportWriter.labels(model),
-                StandardCharsets.UTF_8);
-        Files.writeString(outDir.resolve(HtmlReportRenderer.COMPARISON_CSV), CsvReportWriter.comparison(model),
-                StandardCharsets.UTF_8);
-        Files.writeString(outDir.resolve(HtmlReportRenderer.ATTRIBUTION_CSV), CsvReportWriter.attribution(model),
-                StandardCharsets.UTF_8);
+        csv(outDir, HtmlReportRenderer.ANSWER_CSV, CsvReportWriter.answer(model));
+        csv(outDir, HtmlReportRenderer.SITTING_CSV, CsvReportWriter.sitting(model));
+        csv(outDir, HtmlReportRenderer.STEPS_CSV, CsvReportWriter.steps(model));
+        csv(outDir, HtmlReportRenderer.LABELS_CSV, CsvReportWriter.labels(model));
+        csv(outDir, HtmlReportRenderer.COMPARISON_CSV, CsvReportWriter.comparison(model));
+        csv(outDir, HtmlReportRenderer.ATTRIBUTION_CSV, CsvReportWriter.attribution(model));
         Files.writeString(outDir.resolve("index.html"), HtmlReportRenderer.render(model, now, outDir), StandardCharsets.UTF_8);
+    }
+
+    private static void csv(Path outDir, String name, String content) throws IOException {
+        Files.writeString(outDir.resolve(name), content, StandardCharsets.UTF_8);
     }
 
     private static void png(JFreeChart chart, Path file) throws IOException {

@@ -2,7 +2,9 @@ package dev.meshbench.charts;
 
 import dev.meshbench.charts.load.ConversionMode;
 import dev.meshbench.charts.load.SkippedRun;
+import dev.meshbench.charts.model.Answer;
 import dev.meshbench.charts.model.AttributionTable;
+import dev.meshbench.charts.model.SittingTable;
 import dev.meshbench.charts.model.ReportModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -81,6 +83,8 @@ public final class ReportMain implements Callable<Integer> {
             stdout.println("building report from " + results + " into " + outDir + " failed: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         }
+        // the answer first: one sentence per case against bypass, per data plane
+        Answer.of(model).lines().forEach(stdout::println);
         int runs = model.loaded().runs().size();
         int cases = model.caseIds().size();
         List<String> planes = model.dataPlanes();
@@ -88,14 +92,18 @@ public final class ReportMain implements Callable<Integer> {
                 runs == 1 ? "" : "s", cases, cases == 1 ? "" : "s", planes.size(), planes.size() == 1 ? "" : "s",
                 planes.isEmpty() ? "" : " (" + String.join(", ", planes) + ")", results,
                 model.loaded().skipped().size());
+        for (SittingTable.Calibration c : SittingTable.of(model).calibrations()) {
+            stdout.println("  calibration " + c.summary());
+        }
         for (SkippedRun s : model.loaded().skipped()) {
             stdout.println("  skipped " + s);
         }
         for (String w : model.warnings()) {
             stdout.println("  note: " + w);
         }
+        List<String> files = ReportGenerator.files(model);
         stdout.println("wrote " + outDir.resolve("index.html") + " with " + String.join(", ",
-                ReportGenerator.FILES.subList(1, ReportGenerator.FILES.size())));
+                files.subList(1, files.size())));
         if (runs > 0) {
             AttributionTable.of(model).summary().forEach(stdout::println);
         }

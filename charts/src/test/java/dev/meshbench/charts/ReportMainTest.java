@@ -25,34 +25,61 @@ class ReportMainTest {
     }
 
     @Test
-    @DisplayName("builds the report from a results directory and says what it read and wrote")
+    @DisplayName("builds the report from a results directory: says the answer first, then what it read and wrote")
     void buildsReport(@TempDir Path out) {
         int code = run("--results", TestRuns.RESULTS.toString(), "--out", out.toString(), "--clients", "20");
         assertEquals(0, code, printed.toString());
+        List<String> lines = List.of(printed.toString().replace(System.lineSeparator(), "\n").split("\n"));
+        // the answer, per data plane: its heading, then a sentence per case other than bypass (4 + 1 + 1 of them)
+        assertEquals("netty (JDK TLS), closed loop, 20 clients, no sitting recorded (each run deployed its case), against "
+                + "bypass:", lines.get(0));
+        assertTrue(lines.get(4).startsWith("  sni: MongoDB-path mesh CPU not attributed (no counters.csv), P99 "), lines.get(4));
+        assertTrue(lines.get(4).endsWith(", from 3 runs of sni and 3 of bypass, unpaired (run sni-1 recorded no round: the "
+                + "means compared by Welch's t)."), lines.get(4));
+        assertEquals("  mtls: no bypass run on this data plane, so no comparison.", lines.get(6));
+        assertEquals("envoy, closed loop, 20 clients, no sitting recorded (each run deployed its case), against bypass:",
+                lines.get(7));
+        int read = 9;
         assertEquals("read 13 runs of 5 cases on 3 data planes (netty (JDK TLS), netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards, envoy) from "
                 + TestRuns.RESULTS + " (0 skipped)\n"
                 + "  note: no bypass run on data plane netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, no flight cache, sync rewards: its cases have no baseline in the "
                 + "comparison table\n"
                 + "wrote " + out.resolve("index.html") + " with throughput.png, latency.png, cpu-per-tx.png, labels-p99.png, "
-                + "steps.csv, labels.csv, comparison.csv, attribution.csv\n", head(printed.toString(), 3));
+                + "answer.csv, sitting.csv, steps.csv, labels.csv, comparison.csv, attribution.csv\n",
+                lines.subList(read, read + 3).stream().map(l -> l + "\n").collect(java.util.stream.Collectors.joining()));
         assertTrue(Files.exists(out.resolve("cpu-per-tx.png")));
         // then the MongoDB path per data plane: the sample results predate the split (no per-listener bytes), so
         // each data plane says it is not attributed and why
-        String[] lines = printed.toString().replace(System.lineSeparator(), "\n").split("\n");
-        assertEquals(3 + 3, lines.length, printed.toString());
+        assertEquals(read + 3 + 3, lines.size(), printed.toString());
         for (String plane : List.of("netty (JDK TLS)", "netty (JDK TLS, no sidecar mTLS, no ingress) \u00b7 roundtrip mix, "
                 + "no flight cache, sync rewards", "envoy")) {
-            assertTrue(List.of(lines).contains("MongoDB-path CPU at 20 clients, " + plane + ": not attributed (no "
-                    + "counters.csv)") || List.of(lines).stream().anyMatch(l -> l.startsWith("MongoDB-path CPU at 20 "
+            assertTrue(lines.contains("MongoDB-path CPU at 20 clients, " + plane + ": not attributed (no "
+                    + "counters.csv)") || lines.stream().anyMatch(l -> l.startsWith("MongoDB-path CPU at 20 "
                     + "clients, " + plane + ": not attributed (bypass converted before the split: convert it again;")),
                     plane + " in " + printed);
         }
     }
 
-    /** The first {@code n} lines of {@code text}, each ending in a line feed. */
-    private static String head(String text, int n) {
-        return List.of(text.replace(System.lineSeparator(), "\n").split("\n")).subList(0, n).stream()
-                .map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
+    @Test
+    @DisplayName("a switched sitting: the answer first, the calibration said as the calibration, nothing skipped, no throughput chart")
+    void switchedSitting(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("results");
+        dev.meshbench.charts.model.SwitchedSitting.write(results, dev.meshbench.charts.model.SwitchedSitting.SITTING,
+                dev.meshbench.charts.model.SwitchedSitting.ORDER, 3);
+        assertEquals(0, run("--results", results.toString()), printed.toString());
+        List<String> lines = List.of(printed.toString().replace(System.lineSeparator(), "\n").split("\n"));
+        assertEquals("envoy, fixed rate 120 req/s (calibrated), 20 clients, switched sitting "
+                + dev.meshbench.charts.model.SwitchedSitting.SITTING + " (3 rounds), against bypass:", lines.get(0));
+        assertTrue(lines.get(2).startsWith("  sni: +0.260 \u00b1 0.025 ms of mesh CPU per transaction on the MongoDB path"),
+                lines.get(2));
+        assertEquals("read 9 runs of 3 cases on 1 data plane (envoy) from " + results + " (0 skipped)", lines.get(3));
+        assertEquals("  calibration " + dev.meshbench.charts.model.SwitchedSitting.SITTING + "-calibration (sitting "
+                + dev.meshbench.charts.model.SwitchedSitting.SITTING + "): bypass's closed-loop maximum 160.0 tx/s at 20 "
+                + "clients, steady; set the fixed rate 120 req/s (0.75 of it) for 9 runs", lines.get(4));
+        assertTrue(lines.get(5).startsWith("wrote ") && lines.get(5).endsWith(" with latency.png, cpu-per-tx.png, "
+                + "labels-p99.png, answer.csv, sitting.csv, steps.csv, labels.csv, comparison.csv, attribution.csv"),
+                lines.get(5));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("skipped ")), printed.toString());
     }
 
     @Test

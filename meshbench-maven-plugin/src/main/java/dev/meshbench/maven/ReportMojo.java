@@ -2,6 +2,7 @@ package dev.meshbench.maven;
 
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.ReportGenerator;
+import dev.meshbench.charts.model.Answer;
 import dev.meshbench.charts.model.AttributionTable;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.load.ConversionMode;
@@ -48,6 +49,8 @@ public class ReportMojo extends AbstractMojo {
             int chartClients = clients == null ? Catalogue.REPORT_CLIENTS.defaultParsed() : Catalogue.REPORT_CLIENTS.parse(clients);
             ReportModel model = ReportGenerator.generate(results.toPath(), report.toPath(), chartClients, ConversionMode.NONE,
                     Instant.now());
+            // the answer first: per data plane, one sentence per case against bypass
+            Answer.of(model).lines().forEach(getLog()::info);
             getLog().info("meshbench report: " + report.toPath().resolve("index.html"));
             AttributionTable.of(model).summary().forEach(getLog()::info);
         } catch (IOException | RuntimeException e) {

@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * the ones a report can compare. A run is left out, with the reason, when its results.json cannot be read, when
  * it did not pass, when its run id repeats, or when its target or client steps differ from those of most runs
  * (a report compares like with like). Runs of different data planes are kept side by side; the report groups
- * them apart.
+ * them apart. A passed calibration run ({@code measurement.calibrationRun}) is kept apart: it set its sitting's rate
+ * and is shown as that, never compared and never skipped.
  */
 public final class ResultsDirectoryReader {
     private static final Logger LOG = LoggerFactory.getLogger(ResultsDirectoryReader.class);
@@ -54,21 +55,26 @@ public final class ResultsDirectoryReader {
                     .toList();
         }
         List<LoadedRun> runs = new ArrayList<>();
+        List<LoadedRun> calibrations = new ArrayList<>();
         List<SkippedRun> skipped = new ArrayList<>();
         for (Path dir : runDirs) {
-            readRun(dir, mode, runs, skipped);
+            readRun(dir, mode, runs, calibrations, skipped);
         }
         runs = SkippedRun.dropDuplicateIds(runs, LoadedRun::runId, LoadedRun::file, skipped);
+        calibrations = new ArrayList<>(SkippedRun.dropDuplicateIds(calibrations, LoadedRun::runId, LoadedRun::file,
+                skipped));
+        calibrations.sort(java.util.Comparator.comparing(LoadedRun::runId));
         // Runs of both targets stay: a cluster's runs are series of their own (data plane istio), beside the local ones.
         runs = keepMajority(runs, skipped, r -> r.results().clientSteps(), "client steps",
                 (value, others) -> "client steps " + value + " differ from " + others + " of the other runs; "
                         + "throughput curves and repeats are compared step by step");
         runs.sort(LoadedRun.REPORT_ORDER);
         skipped.sort(Comparator.comparing(SkippedRun::file));
-        return new LoadedResults(directory, runs, skipped);
+        return new LoadedResults(directory, runs, skipped, calibrations);
     }
 
-    private static void readRun(Path dir, ConversionMode mode, List<LoadedRun> runs, List<SkippedRun> skipped) {
+    private static void readRun(Path dir, ConversionMode mode, List<LoadedRun> runs, List<LoadedRun> calibrations,
+            List<SkippedRun> skipped) {
         Path results = dir.resolve(ResultsSchema.RESULTS_FILE);
         Path run = dir.resolve(ResultsSchema.RUN_FILE);
         boolean convertible = Files.isRegularFile(run);
@@ -103,8 +109,7 @@ public final class ResultsDirectoryReader {
         } else if (in.status() == RunStatus.RUNNING) {
             skipped.add(new SkippedRun(results, unfinished(dir)));
         } else if (in.measurementOrDefault().calibrationOnly()) {
-            skipped.add(new SkippedRun(results, "a calibration run: it measured bypass's closed-loop maximum to set the "
-                    + "sitting's fixed rate, and is not a measurement of its case"));
+            calibrations.add(new LoadedRun(results, r));
         } else if (r.steps().isEmpty()) {
             skipped.add(new SkippedRun(results, "no measured step"));
         } else {

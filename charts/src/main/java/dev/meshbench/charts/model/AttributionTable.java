@@ -249,20 +249,35 @@ public record AttributionTable(int clients, List<Line> lines, List<Noise> noise)
         return String.join("; ", why);
     }
 
+    /** Whether a step's mesh CPU is split into the MongoDB path and the shared parts (and it had transactions). */
+    static boolean attributed(StepResult s) {
+        return s.cpu() != null && s.cpu().attribution() != null && s.transactions() > 0;
+    }
+
+    /** A step's MongoDB-path mesh CPU per transaction, ms; {@code null} when the step is not {@link #attributed}. */
+    static Double mongoPathPerTransaction(StepResult s) {
+        return attributed(s) ? s.cpu().attribution().mongoPath().cpuMsPerTransaction() : null;
+    }
+
+    /** A step's mesh CPU per transaction, ms; {@code null} without. */
+    static Double meshPerTransaction(StepResult s) {
+        return s.cpu() == null || s.cpu().mesh() == null ? null : s.cpu().mesh().cpuMsPerTransaction();
+    }
+
     /** The per-run figures of a case's attributed runs at one step, ms per transaction. */
     private record Values(int runs, Map<MeshPart, List<Double>> parts, List<Double> mongoPath, List<Double> shared,
             List<Double> mesh) {
         static Values of(CaseSummary c, int clients) {
             List<StepResult> steps = c.runs().stream().map(r -> r.results().step(clients)).flatMap(Optional::stream)
-                    .filter(s -> s.cpu() != null && s.cpu().attribution() != null && s.transactions() > 0).toList();
+                    .filter(AttributionTable::attributed).toList();
             Map<MeshPart, List<Double>> parts = new EnumMap<>(MeshPart.class);
             for (MeshPart p : MeshPart.values()) {
                 parts.put(p, steps.stream().map(s -> p.cpuMillis(s.cpu()) / s.transactions()).toList());
             }
             return new Values(steps.size(), parts,
-                    perTransaction(steps, s -> s.cpu().attribution().mongoPath().cpuMsPerTransaction()),
+                    perTransaction(steps, AttributionTable::mongoPathPerTransaction),
                     perTransaction(steps, s -> s.cpu().attribution().shared().cpuMsPerTransaction()),
-                    perTransaction(steps, s -> s.cpu().mesh().cpuMsPerTransaction()));
+                    perTransaction(steps, AttributionTable::meshPerTransaction));
         }
 
         private static List<Double> perTransaction(List<StepResult> steps, Function<StepResult, Double> figure) {

@@ -47,6 +47,11 @@ public record CaseSummary(String caseId, String dataPlane, List<LoadedRun> runs)
         return runs.get(0).dataPlane().name();
     }
 
+    /** Whether some run of it ran a closed loop (no fixed rate, {@code measurement.targetRatePerSecond} empty). */
+    public boolean closedLoop() {
+        return runs.stream().anyMatch(r -> r.results().inputs().measurementOrDefault().targetRatePerSecond().isEmpty());
+    }
+
     /** Throughput (transactions/s) at {@code clients}. */
     public Spread throughput(int clients) {
         return at(clients, StepResult::throughputPerSecond);

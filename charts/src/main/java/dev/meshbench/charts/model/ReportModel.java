@@ -63,6 +63,14 @@ public record ReportModel(LoadedResults loaded, List<CaseSummary> cases, List<In
         return new ReportModel(loaded, cases, steps, requestedClients, clients, warnings);
     }
 
+    /**
+     * Whether some run ran a closed loop. Only then is throughput a result the report charts: at a fixed rate
+     * ({@code measurement.targetRatePerSecond}) it is the rate the kit offered, an input.
+     */
+    public boolean hasClosedLoop() {
+        return cases.stream().anyMatch(CaseSummary::closedLoop);
+    }
+
     /** The data plane labels of the report, in report order. */
     public List<String> dataPlanes() {
         return dataPlanes(cases);

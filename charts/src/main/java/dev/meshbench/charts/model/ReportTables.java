@@ -33,6 +33,8 @@ import java.util.stream.Collectors;
  * versions, the inputs shared by every run) happens here.
  *
  * @param model       the report's model (cases, client steps, the client count compared)
+ * @param answer      the answer the page opens with: one sentence per case against bypass, per data plane
+ * @param sittings    the sittings the runs were taken in, window by window, and the calibrations that set their rate
  * @param study       the egress study's published findings, quoted next to the comparison
  * @param targets     the targets the runs ran on, each once, sorted
  * @param comparison  one line per case and data plane against bypass of the same data plane
@@ -49,13 +51,16 @@ import java.util.stream.Collectors;
  * @param skipped     the files left out, with why
  * @param notes       what the conversion of each run noticed, in report order
  */
-public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study, List<String> targets,
+public record ReportTables(ReportModel model, Answer answer, SittingTable sittings, PublishedFigures.EgressStudy study,
+        List<String> targets,
         List<ComparisonLine> comparison, AttributionTable attribution, List<LatencyLine> latency,
         ComponentTable components, List<DataPlaneLine> dataPlanes, List<InputValue> shared, List<String> varying,
         List<RunLine> runs, List<StepLine> steps, List<SkippedLine> skipped, List<NoteLine> notes) {
 
     public ReportTables {
         Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(answer, "answer");
+        Objects.requireNonNull(sittings, "sittings");
         Objects.requireNonNull(study, "study");
         targets = List.copyOf(targets);
         comparison = List.copyOf(comparison);
@@ -232,7 +237,7 @@ public record ReportTables(ReportModel model, PublishedFigures.EgressStudy study
         List<NoteLine> notes = runs.stream()
                 .flatMap(r -> r.results().notes().stream().map(n -> new NoteLine(r.runId(), n))).toList();
         List<SkippedLine> skipped = SkippedLine.of(model.loaded().directory(), model.loaded().skipped());
-        return new ReportTables(model, study, targets, comparison(model), AttributionTable.of(model), latency(model),
+        return new ReportTables(model, Answer.of(model), SittingTable.of(model), study, targets, comparison(model), AttributionTable.of(model), latency(model),
                 components(model),
                 dataPlanes(runs), shared.isEmpty() ? List.of() : shared.stream()
                         .map(i -> new InputValue(i.header(), i.value().apply(all.get(0)))).toList(),

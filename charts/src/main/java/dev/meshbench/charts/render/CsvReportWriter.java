@@ -1,14 +1,17 @@
 package dev.meshbench.charts.render;
 
 import dev.meshbench.charts.load.LoadedRun;
+import dev.meshbench.charts.model.Answer;
 import dev.meshbench.charts.model.AttributionTable;
 import dev.meshbench.charts.model.ComparisonRow;
 import dev.meshbench.charts.model.ReportModel;
+import dev.meshbench.charts.model.SittingTable;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.LatencyStats;
 import dev.meshbench.results.MeshPart;
 import dev.meshbench.results.RoleCpu;
+import dev.meshbench.results.SittingInfo;
 import dev.meshbench.results.StepResult;
 import dev.meshbench.results.StepWork;
 import dev.meshbench.results.stats.Interval;
@@ -45,6 +48,16 @@ public final class CsvReportWriter {
             "side", "cpuMsPerTransaction", "cpuMsPerTransactionMin", "cpuMsPerTransactionMax", "halfWidth95",
             "changeMsPerTransaction", "changeHalfWidth95", "changeVerdict", "changePoints", "changePointsHalfWidth95",
             "note");
+    /** Header of answer.csv. */
+    public static final List<String> ANSWER_HEADER = List.of("dataPlane", "caseId", "clients", "targetRatePerSecond",
+            "method", "sittings", "pairing", "rounds", "caseRuns", "bypassRuns", "mongoPathChangeMsPerTransaction",
+            "mongoPathChangeHalfWidth95", "mongoPathChangePoints", "mongoPathChangePointsHalfWidth95", "mongoPathVerdict",
+            "p99ChangeMs", "p99ChangeHalfWidth95", "p99Verdict", "p50ChangeMs", "p50ChangeHalfWidth95", "p50Verdict",
+            "sentence");
+    /** Header of sitting.csv. */
+    public static final List<String> SITTING_HEADER = List.of("sitting", "method", "position", "round", "caseId", "runId",
+            "dataPlane", "calibration", "switchSeconds", "targetRatePerSecond", "achievedRatePerSecond", "rateHeld",
+            "throughputPerSecond", "switched");
     /** The {@code part} of attribution.csv's rows for the two sides' totals. */
     public static final String MONGO_PATH = "mongo-path";
     public static final String SHARED = "shared";
@@ -186,6 +199,90 @@ public final class CsvReportWriter {
             attributionRow(b, head, SHARED, false, l.shared());
         }
         return b.toString();
+    }
+
+    /**
+     * The answer ({@link Answer}): one row per case other than bypass and data plane, in report order, with what its
+     * sentence says as numbers: the MongoDB path's change against bypass in ms per transaction and in points of
+     * bypass's mesh CPU per transaction, the P99's and P50's in ms, each with its 95% half-width and verdict
+     * ({@code significant}, {@code within-noise}, {@code unknown}: one round), how the runs were paired
+     * ({@code round}, {@code repeat}, {@code unpaired}; empty when not compared) and from how many rounds; then the
+     * sentence itself. {@code targetRatePerSecond} is empty for a closed loop; {@code method} is {@code fresh} for runs
+     * that recorded no sitting.
+     */
+    public static String answer(ReportModel model) {
+        StringBuilder b = new StringBuilder();
+        line(b, ANSWER_HEADER);
+        for (Answer.Plane p : Answer.of(model).planes()) {
+            for (Answer.Sentence s : p.sentences()) {
+                List<String> row = new ArrayList<>(List.of(p.dataPlane(), s.caseId(), Integer.toString(model.clients()),
+                        s.summary().runs().stream().map(r -> answerRate(r, model.clients())).filter(x -> !x.isEmpty())
+                                .distinct().collect(java.util.stream.Collectors.joining(" ")),
+                        s.summary().runs().stream().map(r -> {
+                            SittingInfo si = SittingTable.sitting(r);
+                            return si == null ? SittingInfo.FRESH : si.method();
+                        }).distinct().sorted().collect(java.util.stream.Collectors.joining(" ")),
+                        String.join(" ", s.sittings()),
+                        s.pairing() == null ? "" : s.pairing().name().toLowerCase(Locale.ROOT),
+                        s.pairing() == null || s.pairing() == Answer.Pairing.UNPAIRED ? "" : Integer.toString(s.pairs()),
+                        s.pairing() == null ? "" : Integer.toString(s.caseRuns()),
+                        s.pairing() == null ? "" : Integer.toString(s.bypassRuns())));
+                change(row, s.mongoPath(), 4);
+                Interval points = s.mongoPath() == null ? null : s.mongoPath().points();
+                row.add(points == null ? "" : Numbers.plain(points.estimate(), 2));
+                row.add(points == null || !points.isKnown() ? "" : Numbers.plain(points.halfWidth(), 2));
+                row.add(verdict(s.mongoPath()));
+                change(row, s.p99(), 3);
+                row.add(verdict(s.p99()));
+                change(row, s.p50(), 3);
+                row.add(verdict(s.p50()));
+                row.add(s.line());
+                line(b, row);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The sittings ({@link SittingTable}): one row per window, sittings by id and each in position order (the
+     * calibration, position 0, first): its round, case, run, data plane, whether it is the calibration, how long the
+     * switch into its case took (empty for the first window and the fresh method), the fixed rate it held (target,
+     * achieved, held; empty for a closed loop), its throughput (a calibration's: bypass's closed-loop maximum) and
+     * what the switch changed, {@code ; }-separated.
+     */
+    public static String sitting(ReportModel model) {
+        StringBuilder b = new StringBuilder();
+        line(b, SITTING_HEADER);
+        for (SittingTable.Sitting st : SittingTable.of(model).sittings()) {
+            for (SittingTable.Window w : st.windows()) {
+                StepResult s = w.step();
+                var rate = s == null ? null : s.rate();
+                line(b, List.of(st.id(), w.sitting().method(), Integer.toString(w.sitting().position()),
+                        Integer.toString(w.sitting().round()), w.caseId(), w.run().runId(), w.run().dataPlaneLabel(),
+                        Boolean.toString(w.calibration()),
+                        w.sitting().switchSeconds() == null ? "" : Numbers.plain(w.sitting().switchSeconds(), 3),
+                        rate == null ? "" : Numbers.plain(rate.targetPerSecond(), 3),
+                        rate == null ? "" : Numbers.plain(rate.achievedPerSecond(), 3),
+                        rate == null ? "" : Boolean.toString(rate.held()),
+                        s == null ? "" : Numbers.plain(s.throughputPerSecond(), 3),
+                        String.join("; ", w.sitting().switched())));
+            }
+        }
+        return b.toString();
+    }
+
+    private static String answerRate(LoadedRun r, int clients) {
+        Double rate = Answer.targetRate(r, clients);
+        return rate == null ? "" : Numbers.plain(rate, 3);
+    }
+
+    private static void change(List<String> row, Answer.Change c, int decimals) {
+        row.add(c == null ? "" : Numbers.plain(c.value().estimate(), decimals));
+        row.add(c == null || !c.value().isKnown() ? "" : Numbers.plain(c.value().halfWidth(), decimals));
+    }
+
+    private static String verdict(Answer.Change c) {
+        return c == null ? "" : c.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static void attributionRow(StringBuilder b, List<String> head, String part, boolean mongoPath,

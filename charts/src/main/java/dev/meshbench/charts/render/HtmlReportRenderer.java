@@ -5,6 +5,7 @@ import dev.meshbench.charts.model.CaseSummary;
 import dev.meshbench.charts.model.LatencyStatistic;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.ReportTables;
+import dev.meshbench.charts.model.SittingTable;
 import dev.meshbench.charts.model.Spread;
 import dev.meshbench.charts.study.PublishedFigures;
 import dev.meshbench.model.settings.Catalogue;
@@ -45,6 +46,10 @@ public final class HtmlReportRenderer {
     /** Every run's steps per request type (JMeter label). */
     public static final String LABELS_CSV = "labels.csv";
     public static final String COMPARISON_CSV = "comparison.csv";
+    /** The answer: one row per case against bypass, what its sentence says. */
+    public static final String ANSWER_CSV = "answer.csv";
+    /** The sittings, one row per window in position order. */
+    public static final String SITTING_CSV = "sitting.csv";
     public static final String ATTRIBUTION_CSV = "attribution.csv";
 
     /** Changes beyond this many percent are colored (red worse, green better). */
@@ -200,6 +205,35 @@ public final class HtmlReportRenderer {
             String file, String dashboard) {
     }
 
+    /** A data plane's answer: its heading and one sentence per case other than bypass. */
+    public record AnswerPlane(String heading, List<AnswerSentence> sentences) {
+    }
+
+    /** A case's sentence: its color, its name and the rest of the sentence. */
+    public record AnswerSentence(String color, String caseId, String text) {
+    }
+
+    /**
+     * A sitting: its id, method, data planes, the cases of a round in order (the table's columns), its calibration in
+     * words ({@code null} when its calibration run is not in the report) and one row per round.
+     */
+    public record SittingView(String id, String method, boolean switched, String dataPlanes, int rounds,
+            List<ComponentColumn> columns, String calibration, List<RoundRow> rows) {
+    }
+
+    /** A round of a sitting: one cell per column ({@code null}: no usable run of that case in that round). */
+    public record RoundRow(int round, List<WindowCell> cells) {
+    }
+
+    /**
+     * A case-window: its position in the sitting, run, how long the switch into it took ({@code null}: not switched,
+     * {@code first} says whether it opened the sitting), what the switch changed, and the fixed rate it held
+     * ({@code null} for a closed loop).
+     */
+    public record WindowCell(int position, String runId, String switchSeconds, boolean first, String switched,
+            Rate rate) {
+    }
+
     /** The template's variables for {@code t}. */
     static Map<String, Object> context(ReportTables t, Instant now) {
         return context(t, now, null);
@@ -213,7 +247,8 @@ public final class HtmlReportRenderer {
         c.put("bypass", ResultsSchema.BASELINE_CASE);
         c.put("markedChange", Numbers.plain(MARKED_CHANGE, 0));
         c.put("files", Map.of("throughput", THROUGHPUT_PNG, "latency", LATENCY_PNG, "cpu", CPU_PNG,
-                "labelsChart", LABELS_PNG, "steps", STEPS_CSV, "labels", LABELS_CSV, "comparison", COMPARISON_CSV, "attribution", ATTRIBUTION_CSV));
+                "labelsChart", LABELS_PNG, "steps", STEPS_CSV, "labels", LABELS_CSV, "comparison", COMPARISON_CSV,
+                "attribution", ATTRIBUTION_CSV, "answer", ANSWER_CSV, "sitting", SITTING_CSV));
         c.put("chartWidth", ChartStyle.WIDTH);
         c.put("meshDefinition", ComponentRole.MESH.definition());
         c.put("appDefinition", ComponentRole.APP.definition());
@@ -231,6 +266,12 @@ public final class HtmlReportRenderer {
         c.put("skipped", t.skipped());
         c.put("hasCases", !m.cases().isEmpty());
         c.put("losses", losses(t.study()));
+        c.put("answer", t.answer().planes().stream().map(p -> new AnswerPlane(p.heading(), p.sentences().stream()
+                .map(x -> new AnswerSentence(color(m, x.summary()), x.caseId(), x.text())).toList())).toList());
+        c.put("withinNoise", dev.meshbench.charts.model.Answer.WITHIN_NOISE);
+        sittings(c, t);
+        c.put("throughputChart", m.hasClosedLoop());
+        c.put("fixedRate", m.cases().stream().anyMatch(x -> !x.closedLoop()));
         c.put("comparison", t.comparison().stream().map(l -> compared(m, l)).toList());
         attribution(c, t);
         c.put("statistics", Arrays.stream(LatencyStatistic.values()).map(LatencyStatistic::label).toList());
@@ -313,6 +354,52 @@ public final class HtmlReportRenderer {
         c.put("exampleNoise", Numbers.plain(AttributionTable.EXAMPLE_NOISE * 100, 0));
         c.put("exampleRepeats", NoiseFloor.repeatsFor(AttributionTable.EXAMPLE_NOISE,
                 AttributionTable.SUGGESTED_DIFFERENCE));
+    }
+
+    private static void sittings(Map<String, Object> c, ReportTables t) {
+        ReportModel m = t.model();
+        SittingTable table = t.sittings();
+        Map<String, String> calibrations = new HashMap<>();
+        table.calibrations().forEach(x -> calibrations.put(x.runId(), x.summary()));
+        List<SittingView> views = new ArrayList<>();
+        for (SittingTable.Sitting st : table.sittings()) {
+            List<ComponentColumn> columns = st.order().stream().map(caseId -> new ComponentColumn(
+                    st.windows().stream().filter(w -> w.caseId().equals(caseId) && !w.calibration()).findFirst()
+                            .map(w -> color(m, summaryOf(m, w.run()))).orElse("#999999"), caseId,
+                    String.join(", ", st.dataPlanes()))).toList();
+            List<RoundRow> rows = new ArrayList<>();
+            for (int round = 1; round <= st.rounds(); round++) {
+                int r = round;
+                rows.add(new RoundRow(round, st.order().stream().map(caseId -> st.window(r, caseId).map(w -> {
+                    var si = w.sitting();
+                    var step = w.step();
+                    Rate rate = step == null || step.rate() == null ? null : new Rate(
+                            Numbers.fixed(step.rate().achievedPerSecond(), 1), Numbers.fixed(step.rate().targetPerSecond(), 1),
+                            step.rate().held());
+                    boolean first = st.windows().stream().filter(x -> !x.calibration()).findFirst()
+                            .map(x -> x == w).orElse(false);
+                    return new WindowCell(si.position(), w.run().runId(),
+                            si.switchSeconds() == null ? null : Numbers.fixed(si.switchSeconds(), 1), first,
+                            String.join("; ", si.switched()), rate);
+                }).orElse(null)).toList()));
+            }
+            String calibration = st.calibration().map(w -> calibrations.get(w.run().runId())).orElse(null);
+            views.add(new SittingView(st.id(), st.method(), st.switched(), String.join(", ", st.dataPlanes()),
+                    st.rounds(), columns, calibration, rows));
+        }
+        c.put("sittings", views);
+        // the calibrations that head no sitting's table: without a sitting record, or not in the folder
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        table.sittings().forEach(st -> st.calibration().ifPresent(w -> shown.add(w.run().runId())));
+        c.put("calibrations", table.calibrations().stream().filter(x -> !shown.contains(x.runId()))
+                .map(SittingTable.Calibration::summary).toList());
+        c.put("bypassSwitches", table.sittings().stream().filter(SittingTable.Sitting::switched)
+                .map(SittingTable.Sitting::bypassSwitch).filter(java.util.Objects::nonNull).distinct().toList());
+        c.put("switchedSittings", table.sittings().stream().anyMatch(SittingTable.Sitting::switched));
+    }
+
+    private static CaseSummary summaryOf(ReportModel m, dev.meshbench.charts.load.LoadedRun r) {
+        return m.cases().stream().filter(x -> x.runs().contains(r)).findFirst().orElseThrow();
     }
 
     private static StepRow step(ReportModel m, ReportTables.StepLine line) {

@@ -5,6 +5,7 @@ import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.charts.model.Spread;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -14,18 +15,23 @@ import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
-/** Figure 1: throughput against concurrent clients, one line per case and data plane, min-max bars over repeats. */
+/**
+ * Figure 1: throughput against concurrent clients, one line per case and data plane, min-max bars over repeats. Only
+ * cases with a closed-loop run have a line: at a fixed rate throughput is the rate offered, an input, so a report whose
+ * runs all ran at a fixed rate draws no throughput chart ({@link ReportModel#hasClosedLoop()}).
+ */
 public final class ThroughputChartRenderer {
     private ThroughputChartRenderer() {
     }
 
     /**
-     * One series per case and data plane, in report order (key: {@link CaseSummary#key()}, e.g. "sni · envoy");
-     * x = clients, y = mean throughput, y interval = min-max over that case's runs on that data plane.
+     * One series per case and data plane with a closed-loop run, in report order (key: {@link CaseSummary#key()},
+     * e.g. "sni · envoy"); x = clients, y = mean throughput, y interval = min-max over that case's runs on that data
+     * plane.
      */
     public static YIntervalSeriesCollection dataset(ReportModel model) {
         YIntervalSeriesCollection d = new YIntervalSeriesCollection();
-        for (CaseSummary c : model.cases()) {
+        for (CaseSummary c : charted(model)) {
             YIntervalSeries s = new YIntervalSeries(c.key());
             for (int clients : model.clientSteps()) {
                 Spread sp = c.throughput(clients);
@@ -36,6 +42,11 @@ public final class ThroughputChartRenderer {
             d.addSeries(s);
         }
         return d;
+    }
+
+    /** The cases the chart draws: those with a closed-loop run. */
+    private static List<CaseSummary> charted(ReportModel model) {
+        return model.cases().stream().filter(CaseSummary::closedLoop).toList();
     }
 
     /** The chart. */
@@ -51,8 +62,9 @@ public final class ThroughputChartRenderer {
         r.setCapLength(8);
         r.setErrorStroke(new BasicStroke(1.5f));
         r.setErrorPaint(Color.DARK_GRAY);
-        for (int i = 0; i < model.cases().size(); i++) {
-            CaseSummary c = model.cases().get(i);
+        List<CaseSummary> charted = charted(model);
+        for (int i = 0; i < charted.size(); i++) {
+            CaseSummary c = charted.get(i);
             int plane = Labels.dataPlaneIndex(model, c);
             r.setSeriesPaint(i, Labels.color(model, c));
             r.setSeriesStroke(i, ChartStyle.seriesStroke(plane));
@@ -60,7 +72,7 @@ public final class ThroughputChartRenderer {
             r.setSeriesLinesVisible(i, true);
             r.setSeriesShapesVisible(i, true);
         }
-        r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(model.cases().get(series)));
+        r.setLegendItemLabelGenerator((dataset, series) -> Labels.caseWithRuns(charted.get(series)));
         XYPlot plot = new XYPlot(data, x, y, r);
         plot.setOrientation(PlotOrientation.VERTICAL);
         JFreeChart chart = new JFreeChart("Throughput vs. concurrent clients", JFreeChart.DEFAULT_TITLE_FONT, plot,

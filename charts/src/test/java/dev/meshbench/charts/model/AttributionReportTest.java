@@ -48,12 +48,16 @@ class AttributionReportTest {
         sni = sni.substring(0, sni.indexOf("</tr>"));
         assertTrue(sni.contains("<td class=\"sum\">0.263"), sni);
         assertTrue(sni.contains("<b>+30.2 \u00b1 1.5&nbsp;pts</b><span class=\"spread\">beyond noise</span>"), sni);
-        assertTrue(section.contains("percent of bypass's mean mesh CPU per transaction"), "the caption says what a point is");
+        assertTrue(section.contains("<a href=\"#method-attribution\">"), "the caption points to what a point is");
         assertTrue(section.contains("the shared parts moved 3.0&nbsp;% between repeats"), "noise floor, 3.05% by hand");
         assertTrue(section.contains("smallest difference a 95&nbsp;% interval tells from 0 is 13.1&nbsp;%"));
         assertTrue(section.contains("A 10&nbsp;% difference needs 3 runs per case"));
-        assertTrue(section.contains("n = 2 (z(0.975) + z(0.8))\u00b2 s\u00b2 / d\u00b2"), "the formula is stated");
         assertTrue(section.contains("<a href=\"" + HtmlReportRenderer.ATTRIBUTION_CSV + "\">"));
+        // what a point is and the noise floor's formulas are explained below the tables and charts
+        String method = html.substring(html.indexOf("id=\"method\""));
+        assertTrue(method.contains("percent of bypass's mean mesh CPU per transaction"), "what a point is");
+        assertTrue(method.contains("n = 2 (z(0.975) + z(0.8))\u00b2 s\u00b2 / d\u00b2"), "the formula is stated");
+        assertTrue(html.indexOf("id=\"method\"") > html.indexOf("id=\"runs\""), "after the last table");
     }
 
     @Test

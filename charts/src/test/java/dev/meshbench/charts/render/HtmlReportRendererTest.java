@@ -70,7 +70,8 @@ class HtmlReportRendererTest {
         Map<String, Object> context = new HashMap<>(HtmlReportRenderer.context(ReportTables.of(model), NOW));
         context.put("directory", "<b>\"Tom\" & 'Jerry'</b>");
         context.put("files", Map.of("throughput", "a\"b.png", "latency", "l.png", "cpu", "c.png", "steps", "s.csv",
-                "labels", "la.csv", "labelsChart", "lp.png", "comparison", "c.csv", "attribution", "a.csv"));
+                "labels", "la.csv", "labelsChart", "lp.png", "comparison", "c.csv", "attribution", "a.csv", "answer", "an.csv",
+                "sitting", "si.csv"));
         String html = Templates.render("report", context);
         assertTrue(html.contains("read from <code>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</code>."), "text");
         assertTrue(html.contains("<img src=\"a&quot;b.png\" width=\"1000\""), "attribute");

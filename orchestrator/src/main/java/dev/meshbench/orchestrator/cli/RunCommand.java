@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.cli;
 import dev.meshbench.charts.load.ConversionMode;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.ReportGenerator;
+import dev.meshbench.charts.model.Answer;
 import dev.meshbench.charts.model.AttributionTable;
 import dev.meshbench.charts.model.ReportModel;
 import dev.meshbench.orchestrator.latency.LatencyStudy;
@@ -85,6 +86,8 @@ final class RunCommand implements Callable<Integer> {
         boolean reported = false;
         try {
             ReportModel model = ReportGenerator.generate(egress.resultsDir(), report, clients, ConversionMode.NONE, Instant.now());
+            // the answer first: per data plane, one sentence per case against bypass
+            Answer.of(model).lines().forEach(line -> out.println("[meshbench] " + line));
             out.println("[meshbench] report: " + report.resolve("index.html"));
             AttributionTable.of(model).summary().forEach(line -> out.println("[meshbench] " + line));
             reported = true;
