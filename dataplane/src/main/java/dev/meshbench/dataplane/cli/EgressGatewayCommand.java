@@ -43,6 +43,11 @@ final class EgressGatewayCommand extends ProxyCommand {
     }
 
     @Override
+    List<String> listenerOptions() {
+        return List.of(RouteOptions.LISTEN_PORT, RouteOptions.ROUTE);
+    }
+
+    @Override
     TlsMaterial tls(boolean needed) {
         return tlsFiles.material(needed);
     }

@@ -35,8 +35,11 @@ final class IngressGatewayCommand extends ProxyCommand {
     /** Listener name of the ingress gateway. */
     static final String LISTENER = "ingress";
     static final String ROUTE = "--route";
+    static final String LISTEN_PORT = "--listen-port";
+    static final String MAX_REQUEST_BYTES = "--max-request-bytes";
+    static final String MAX_CONNECTIONS_PER_UPSTREAM = "--max-connections-per-upstream";
 
-    @Option(names = "--listen-port", paramLabel = "P", converter = ProxyOptions.PortConverter.class,
+    @Option(names = LISTEN_PORT, paramLabel = "P", converter = ProxyOptions.PortConverter.class,
             description = "Port of the HTTP listener; default 0 = any free one (the ready line reports it).")
     int listenPort;
 
@@ -46,11 +49,11 @@ final class IngressGatewayCommand extends ProxyCommand {
                     + "e.g. 'POST /auth/login=127.0.0.1:41001,upstream-name=sidecar-auth'.")
     List<PathRoutes.Route> routes = List.of();
 
-    @Option(names = "--max-request-bytes", paramLabel = "N", converter = MaxRequestBytesConverter.class,
+    @Option(names = MAX_REQUEST_BYTES, paramLabel = "N", converter = MaxRequestBytesConverter.class,
             description = "Largest request body accepted; a larger one is answered 413 and the connection closed. Default ${DEFAULT-VALUE}.")
     int maxRequestBytes = Routing.ByPathPrefix.DEFAULT_MAX_REQUEST_BYTES;
 
-    @Option(names = "--max-connections-per-upstream", paramLabel = "N", converter = MaxConnectionsConverter.class,
+    @Option(names = MAX_CONNECTIONS_PER_UPSTREAM, paramLabel = "N", converter = MaxConnectionsConverter.class,
             description = "Keep-alive connections open at most per upstream; more requests at once wait for one. Default ${DEFAULT-VALUE}.")
     int maxConnectionsPerUpstream = Routing.ByPathPrefix.DEFAULT_MAX_CONNECTIONS_PER_UPSTREAM;
 
@@ -81,6 +84,11 @@ final class IngressGatewayCommand extends ProxyCommand {
     private static String text(PathRoutes.Route r) {
         String s = r.spec() + "=" + r.upstream().address();
         return r.upstream().displayName().equals(r.upstream().address().toString()) ? s : s + ",upstream-name=" + r.upstream().displayName();
+    }
+
+    @Override
+    List<String> listenerOptions() {
+        return List.of(LISTEN_PORT, MAX_REQUEST_BYTES, MAX_CONNECTIONS_PER_UPSTREAM, ROUTE);
     }
 
     @Override

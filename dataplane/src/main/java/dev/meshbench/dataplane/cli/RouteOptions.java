@@ -7,8 +7,9 @@ import picocli.CommandLine.Option;
 /** The listener of the egress gateway and the SNI proxy: its port and its routes by server name (a picocli mixin). */
 final class RouteOptions {
     static final String ROUTE = "--route";
+    static final String LISTEN_PORT = "--listen-port";
 
-    @Option(names = "--listen-port", paramLabel = "P", converter = ProxyOptions.PortConverter.class,
+    @Option(names = LISTEN_PORT, paramLabel = "P", converter = ProxyOptions.PortConverter.class,
             description = "Port of the listener; default 0 = any free one (the ready line reports it).")
     int listenPort;
 

@@ -2,10 +2,13 @@ package dev.meshbench.dataplane.cli;
 
 import dev.meshbench.dataplane.config.ListenerConfig;
 import dev.meshbench.dataplane.config.TlsMaterial;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /** {@code dataplane sidecar}: a service's sidecar, one TCP relay per {@code --listener}. */
 @Command(name = "sidecar", sortOptions = false, description = "A service's sidecar: one TCP relay per --listener.",
@@ -43,6 +46,23 @@ final class SidecarCommand extends ProxyCommand {
             throw new IllegalArgumentException(LISTENER + " is required (at least one, e.g. name=mongo,port=0,upstream=127.0.0.1:27017)");
         }
         return listeners;
+    }
+
+    @Override
+    List<String> listenerOptions() {
+        return List.of(LISTENER);
+    }
+
+    /** Each listener's {@code --listener} value as given. */
+    @Override
+    Map<String, String> listenerSpecs(List<ListenerConfig> listeners, ParseResult parsed) {
+        List<String> given = parsed == null || !parsed.hasMatchedOption(LISTENER) ? List.of()
+                : parsed.matchedOption(LISTENER).originalStringValues();
+        Map<String, String> specs = new LinkedHashMap<>();
+        for (int i = 0; i < listeners.size() && i < given.size(); i++) {
+            specs.put(listeners.get(i).name(), given.get(i));
+        }
+        return specs;
     }
 
     @Override

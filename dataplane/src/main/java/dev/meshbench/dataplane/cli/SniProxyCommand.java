@@ -26,6 +26,11 @@ final class SniProxyCommand extends ProxyCommand {
     }
 
     @Override
+    List<String> listenerOptions() {
+        return List.of(RouteOptions.LISTEN_PORT, RouteOptions.ROUTE);
+    }
+
+    @Override
     TlsMaterial tls(boolean needed) {
         return null;
     }

@@ -1,5 +1,6 @@
 package dev.meshbench.dataplane.config;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -18,10 +19,16 @@ import java.util.regex.Pattern;
  * @param tls       workload identity; required when any listener uses mutual TLS, else may be null
  * @param tlsProvider the TLS implementation for mutual TLS; null means {@link TlsProvider#DEFAULT} ({@code auto}),
  *                  resolved when the component starts
+ * @param drainTime how long connections accepted under a listener's previous configuration live on after a new one
+ *                  replaced or removed it (Envoy's {@code --drain-time-s}); null means {@link #DEFAULT_DRAIN_TIME},
+ *                  0 closes them at once, at most {@link #MAX_DRAIN_TIME}
  */
 public record ComponentConfig(String name, String bindHost, int adminPort, int ioThreads, List<ListenerConfig> listeners,
-        TlsMaterial tls, TlsProvider tlsProvider) {
+        TlsMaterial tls, TlsProvider tlsProvider, Duration drainTime) {
     public static final String DEFAULT_BIND_HOST = "127.0.0.1";
+    public static final int DEFAULT_DRAIN_SECONDS = 1;
+    public static final Duration DEFAULT_DRAIN_TIME = Duration.ofSeconds(DEFAULT_DRAIN_SECONDS);
+    public static final Duration MAX_DRAIN_TIME = Duration.ofHours(1);
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
 
     public ComponentConfig {
@@ -31,6 +38,10 @@ public record ComponentConfig(String name, String bindHost, int adminPort, int i
         bindHost = bindHost == null || bindHost.isBlank() ? DEFAULT_BIND_HOST : bindHost.trim();
         Ports.check(adminPort, "admin port of " + name, 0);
         tlsProvider = tlsProvider == null ? TlsProvider.DEFAULT : tlsProvider;
+        drainTime = drainTime == null ? DEFAULT_DRAIN_TIME : drainTime;
+        if (drainTime.isNegative() || drainTime.compareTo(MAX_DRAIN_TIME) > 0) {
+            throw new IllegalArgumentException("drain time of " + name + " must be 0 to " + MAX_DRAIN_TIME.toSeconds() + " s (got " + drainTime + ")");
+        }
         if (ioThreads < 0) {
             throw new IllegalArgumentException("io threads of " + name + " must be >= 0 (got " + ioThreads + ")");
         }
@@ -55,7 +66,13 @@ public record ComponentConfig(String name, String bindHost, int adminPort, int i
         }
     }
 
-    /** With the default TLS provider ({@code auto}). */
+    /** With the default drain time ({@link #DEFAULT_DRAIN_TIME}). */
+    public ComponentConfig(String name, String bindHost, int adminPort, int ioThreads, List<ListenerConfig> listeners, TlsMaterial tls,
+            TlsProvider tlsProvider) {
+        this(name, bindHost, adminPort, ioThreads, listeners, tls, tlsProvider, DEFAULT_DRAIN_TIME);
+    }
+
+    /** With the default TLS provider ({@code auto}) and drain time. */
     public ComponentConfig(String name, String bindHost, int adminPort, int ioThreads, List<ListenerConfig> listeners, TlsMaterial tls) {
         this(name, bindHost, adminPort, ioThreads, listeners, tls, TlsProvider.DEFAULT);
     }
@@ -65,10 +82,19 @@ public record ComponentConfig(String name, String bindHost, int adminPort, int i
     }
 
     public ComponentConfig withIoThreads(int threads) {
-        return new ComponentConfig(name, bindHost, adminPort, threads, listeners, tls, tlsProvider);
+        return new ComponentConfig(name, bindHost, adminPort, threads, listeners, tls, tlsProvider, drainTime);
     }
 
     public ComponentConfig withTlsProvider(TlsProvider provider) {
-        return new ComponentConfig(name, bindHost, adminPort, ioThreads, listeners, tls, provider);
+        return new ComponentConfig(name, bindHost, adminPort, ioThreads, listeners, tls, provider, drainTime);
+    }
+
+    public ComponentConfig withDrainTime(Duration drain) {
+        return new ComponentConfig(name, bindHost, adminPort, ioThreads, listeners, tls, tlsProvider, drain);
+    }
+
+    /** The same component with other listeners (what {@code PUT /config} may change). */
+    public ComponentConfig withListeners(List<ListenerConfig> others) {
+        return new ComponentConfig(name, bindHost, adminPort, ioThreads, others, tls, tlsProvider, drainTime);
     }
 }

@@ -1,7 +1,9 @@
 package dev.meshbench.dataplane.config;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * One listener of a component: it accepts TCP connections on {@code port} and relays each to an upstream.
@@ -66,6 +68,40 @@ public record ListenerConfig(String name, int port, boolean terminateMtls, Routi
 
     public boolean usesMtls() {
         return terminateMtls || upstreamTls instanceof UpstreamTls.MutualTls;
+    }
+
+    /** The same listener on another port. */
+    public ListenerConfig withPort(int otherPort) {
+        return new ListenerConfig(name, otherPort, terminateMtls, routing, upstreamTls);
+    }
+
+    /**
+     * This listener as one line of text, for {@code GET /config} when no command-line text defined it: a relay to
+     * fixed upstreams in the sidecar's {@code --listener} syntax
+     * ({@code name=mongo,port=0,upstream=127.0.0.1:40123,upstream-name=egress-gateway,tls=mtls-originate,sni=...}),
+     * any other as {@code name=N,port=P,tls=T,routing=<routing described>}.
+     */
+    public String describe() {
+        StringBuilder b = new StringBuilder("name=").append(name).append(",port=").append(port);
+        List<Upstream> upstreams = routing instanceof Routing.Fixed f ? List.of(f.upstream())
+                : routing instanceof Routing.RoundRobin rr ? rr.upstreams() : null;
+        if (upstreams == null) {
+            return b.append(",tls=").append(tlsMode()).append(",routing=").append(routing.describe()).toString();
+        }
+        b.append(",upstream=").append(upstreams.stream().map(u -> u.address().toString()).collect(Collectors.joining("|")));
+        Upstream first = upstreams.get(0);
+        if (!first.displayName().equals(first.address().toString())) {
+            b.append(",upstream-name=").append(first.displayName());
+        }
+        if (terminateMtls) {
+            b.append(",tls=mtls-terminate");
+        } else if (upstreamTls instanceof UpstreamTls.MutualTls mtls) {
+            b.append(",tls=mtls-originate,sni=").append(mtls.serverName());
+            if (mtls.peerIdentity() != null) {
+                b.append(",peer-id=").append(mtls.peerIdentity());
+            }
+        }
+        return b.toString();
     }
 
     /** The TLS role for stats and logs: none, mtls-originate, mtls-terminate. */

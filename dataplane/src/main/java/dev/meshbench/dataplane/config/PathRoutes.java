@@ -188,6 +188,17 @@ public final class PathRoutes {
         return routes.stream().map(Route::spec).toList();
     }
 
+    /** Tables with the same routes in the same order are equal (a listener whose routes did not change is unchanged). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PathRoutes other && routes.equals(other.routes);
+    }
+
+    @Override
+    public int hashCode() {
+        return routes.hashCode();
+    }
+
     @Override
     public String toString() {
         return routes.stream().map(r -> r.spec() + " -> " + r.upstream().describe()).collect(Collectors.joining(", "));

@@ -109,6 +109,17 @@ public final class RouteTable {
         return p;
     }
 
+    /** Tables with the same routes in the same order are equal (a listener whose routes did not change is unchanged). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RouteTable other && routes.equals(other.routes);
+    }
+
+    @Override
+    public int hashCode() {
+        return routes.hashCode();
+    }
+
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder();

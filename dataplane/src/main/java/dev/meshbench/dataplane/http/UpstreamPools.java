@@ -40,7 +40,7 @@ public final class UpstreamPools implements AutoCloseable {
      */
     public UpstreamPools(String hop, Routing.ByPathPrefix routing, HttpCounters counters, EventLoopGroup group, Duration connectTimeout) {
         for (Upstream u : routing.routes().upstreams()) {
-            HttpCounters.UpstreamCounters c = counters.upstream(u.displayName());
+            HttpCounters.UpstreamCounters c = counters.upstream(u.displayName(), u.address().toString());
             Bootstrap b = new Bootstrap()
                     .group(group)
                     .channel(NioSocketChannel.class)

@@ -135,6 +135,11 @@ public final class RelayFrontendHandler extends ChannelInboundHandlerAdapter {
         ChannelFuture connected = b.connect(upstream.address().toSocketAddress());
         outbound = connected.channel();
         connected.addListener((ChannelFutureListener) f -> {
+            if (!f.isSuccess() && !inbound.isActive()) {
+                // The client left (or a drain closed it) while the upstream was being connected: nothing was refused.
+                LOG.debug("{}: upstream {} connect abandoned, the client closed: {}", listener.hop(), upstream.describe(), LogText.cause(f.cause()));
+                return;
+            }
             if (!f.isSuccess()) {
                 listener.counters().refused(Refusal.UPSTREAM_CONNECT);
                 LOG.warn("{}: upstream {} connect failed: {}", listener.hop(), upstream.describe(), LogText.cause(f.cause()));

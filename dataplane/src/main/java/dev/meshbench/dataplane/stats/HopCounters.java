@@ -1,15 +1,22 @@
 package dev.meshbench.dataplane.stats;
 
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Live counters of one listener (one hop). Updated from event-loop threads, read from anywhere. Bytes are the
  * relayed payload: what this hop forwards, after it removed its own TLS layer (if any) and before it adds one.
+ *
+ * <p>A listener keeps its counters across configurations ({@code PUT /config}): connections accepted under the old
+ * one and the new one count in the same place, and the per-upstream counts are kept per address, reported for the
+ * upstreams of the configuration in force ({@link #reportUpstreams}).
  */
 public final class HopCounters {
     private final LongAdder accepted = new LongAdder();
@@ -18,7 +25,8 @@ public final class HopCounters {
     private final LongAdder bytesToUpstream = new LongAdder();
     private final LongAdder bytesToClient = new LongAdder();
     private final Map<Refusal, LongAdder> refused = new EnumMap<>(Refusal.class);
-    private final Map<String, LongAdder> routedTo = new LinkedHashMap<>();
+    private final Map<String, LongAdder> routedTo = new ConcurrentHashMap<>();
+    private volatile List<String> reportedUpstreams;
     private final HttpCounters http;
 
     /** Counters of a listener with one upstream, or one that routes by server name. */
@@ -46,11 +54,22 @@ public final class HopCounters {
         for (Refusal r : Refusal.values()) {
             refused.put(r, new LongAdder());
         }
+        reportUpstreams(upstreams);
+    }
+
+    /**
+     * The upstreams {@link #snapshot} reports from now on, in this order (those of the listener's configuration in
+     * force); an address reported before keeps its count.
+     */
+    public void reportUpstreams(List<String> upstreams) {
+        Set<String> seen = new HashSet<>();
         for (String u : upstreams) {
-            if (routedTo.put(u, new LongAdder()) != null) {
+            if (!seen.add(u)) {
                 throw new IllegalArgumentException("upstream " + u + " is given twice");
             }
         }
+        upstreams.forEach(u -> routedTo.computeIfAbsent(u, k -> new LongAdder()));
+        reportedUpstreams = List.copyOf(upstreams);
     }
 
     public void connectionOpened() {
@@ -75,13 +94,12 @@ public final class HopCounters {
         refused.get(why).increment();
     }
 
-    /** A connection was handed to {@code upstream} (one of the constructor's), whether or not it then connects. */
+    /**
+     * A connection was handed to {@code upstream}, whether or not it then connects. Counted also for an address the
+     * configuration in force no longer has (a connection accepted under the previous one).
+     */
     public void routedTo(String upstream) {
-        LongAdder n = routedTo.get(upstream);
-        if (n == null) {
-            throw new IllegalArgumentException("upstream " + upstream + " is not one of " + routedTo.keySet());
-        }
-        n.increment();
+        routedTo.computeIfAbsent(upstream, k -> new LongAdder()).increment();
     }
 
     /** The request counters of an HTTP listener; null for a TCP relay. */
@@ -93,7 +111,9 @@ public final class HopCounters {
         Map<Refusal, Long> r = new EnumMap<>(Refusal.class);
         refused.forEach((k, v) -> r.put(k, v.sum()));
         Map<String, Long> u = new LinkedHashMap<>();
-        routedTo.forEach((k, v) -> u.put(k, v.sum()));
+        for (String k : reportedUpstreams) {
+            u.put(k, routedTo.get(k).sum());
+        }
         return new HopStats(accepted.sum(), active.get(), closed.sum(), bytesToUpstream.sum(), bytesToClient.sum(), r, u, http == null ? null : http.snapshot());
     }
 }

@@ -8,11 +8,14 @@ import java.util.List;
  * {"component":"sidecar-booking","listeners":{"mongo":{"address":"127.0.0.1:40111","tls":"none",
  *   "routing":"127.0.0.1:40123 (egress-gateway)","accepted":3,"active":1,"closed":2,
  *   "bytesClientToUpstream":5120,"bytesUpstreamToClient":9300,
- *   "refused":{"tls":0,"sni":0,"clientHello":0,"upstreamConnect":1,"upstreamTls":0}}},"tlsProvider":"boringssl"}
+ *   "refused":{"tls":0,"sni":0,"clientHello":0,"upstreamConnect":1,"upstreamTls":0}}},"tlsProvider":"boringssl",
+ *   "configVersion":"initial"}
  * }</pre>
- * {@code tlsProvider} (the resolved {@code --tls-provider}, {@code boringssl} or {@code jdk}) comes last, so the
- * text up to the listeners reads as before it was added. A listener with several upstreams (round robin) has one
- * more field, last: {@code "upstreams":{"127.0.0.1:40201":2,"127.0.0.1:40202":2}}, connections handed to each.
+ * {@code tlsProvider} (the resolved {@code --tls-provider}, {@code boringssl} or {@code jdk}) comes after the
+ * listeners, so the text up to them reads as before it was added; {@code configVersion} (the version of the listener
+ * configuration in force, {@code --config-version} or the last {@code PUT /config?version=}) comes last, for the same
+ * reason. The counters of a listener are cumulative across configurations while its name stays. A listener with
+ * several upstreams (round robin) has one more field, last: {@code "upstreams":{"127.0.0.1:40201":2,"127.0.0.1:40202":2}}, connections handed to each.
  * An HTTP listener (the ingress gateway) has its request counters after {@code refused}, in the same flat style:
  * <pre>{@code
  * "requests":50,"responses":{"2xx":49,"3xx":0,"4xx":1,"5xx":0},"noRoute":1,"upstreamUnavailable":0,"requestTooLarge":0,
@@ -23,7 +26,13 @@ public final class StatsJsonRenderer {
     private StatsJsonRenderer() {
     }
 
+    /** Without {@code configVersion} (the shape before live reconfiguration). */
     public static String render(String component, List<ListenerReport> listeners, String tlsProvider) {
+        return render(component, listeners, tlsProvider, null);
+    }
+
+    /** @param configVersion the version of the configuration in force; null leaves the field out */
+    public static String render(String component, List<ListenerReport> listeners, String tlsProvider, String configVersion) {
         StringBuilder b = new StringBuilder(256);
         b.append("{\"component\":");
         string(b, component);
@@ -78,6 +87,10 @@ public final class StatsJsonRenderer {
         }
         b.append("},\"tlsProvider\":");
         string(b, tlsProvider);
+        if (configVersion != null) {
+            b.append(",\"configVersion\":");
+            string(b, configVersion);
+        }
         return b.append('}').toString();
     }
 
@@ -112,24 +125,6 @@ public final class StatsJsonRenderer {
     }
 
     private static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        b.append('"');
+        JsonStrings.append(b, s);
     }
 }

@@ -57,7 +57,7 @@ class DataplaneMainTest {
             assertEquals("MESHBENCH-READY component=sidecar-booking address=127.0.0.1:" + bound.admin().getPort()
                     + " listener.mongo=127.0.0.1:" + bound.listener("mongo").getPort()
                     + " listener.inbound=127.0.0.1:" + bound.listener("inbound").getPort() + " tls-provider=" + provider, line);
-            assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider + "\"}"), l.running().statsJson());
+            assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider + "\",\"configVersion\":\"initial\"}"), l.running().statsJson());
         } finally {
             l.running().close();
         }
@@ -111,7 +111,8 @@ class DataplaneMainTest {
             ReadyLine ready = ReadyLine.parse(out.toString(StandardCharsets.UTF_8).trim()).orElseThrow();
             assertEquals(provider.word(), ready.get(DataplaneMain.READY_TLS_PROVIDER).orElseThrow());
             assertEquals(provider, l.running().tlsProvider());
-            assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider.word() + "\"}"), l.running().statsJson());
+            assertTrue(l.running().statsJson().endsWith(",\"tlsProvider\":\"" + provider.word() + "\",\"configVersion\":\"initial\"}"),
+                    l.running().statsJson());
         } finally {
             l.running().close();
         }

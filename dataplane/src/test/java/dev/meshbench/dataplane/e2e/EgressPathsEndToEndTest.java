@@ -201,7 +201,7 @@ class EgressPathsEndToEndTest {
         }
         assertTrue(json.contains("\"tls\":\"mtls-originate\""), json);
         assertTrue(json.contains("\"refused\":{\"tls\":0,\"sni\":0,\"clientHello\":0,\"upstreamConnect\":0,\"upstreamTls\":0}"), json);
-        assertTrue(json.endsWith("}},\"tlsProvider\":\"" + provider.word() + "\"}\n"), json);
+        assertTrue(json.endsWith("}},\"tlsProvider\":\"" + provider.word() + "\",\"configVersion\":\"initial\"}\n"), json);
         assertEquals(200, http.send(HttpRequest.newBuilder(base.resolve("/ready")).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
         assertEquals(404, http.send(HttpRequest.newBuilder(base.resolve("/nope")).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
         assertEquals(405, http.send(HttpRequest.newBuilder(base.resolve("/stats")).POST(HttpRequest.BodyPublishers.ofString("x")).build(),

@@ -48,7 +48,7 @@ class StatsJsonRendererTest {
     }
 
     @Test
-    @DisplayName("counts connections per upstream in configuration order and refuses an upstream it was not given")
+    @DisplayName("counts connections per upstream in configuration order; one not in force is counted but not reported")
     void counters() {
         HopCounters c = new HopCounters(List.of("h:2", "h:1"));
         c.routedTo("h:1");
@@ -56,8 +56,51 @@ class StatsJsonRendererTest {
         assertEquals(List.of("h:2", "h:1"), List.copyOf(c.snapshot().upstreams().keySet()));
         assertEquals(2L, c.snapshot().upstreams().get("h:1"));
         assertEquals(0L, c.snapshot().upstreams().get("h:2"));
-        assertThrows(IllegalArgumentException.class, () -> c.routedTo("h:3"));
+        c.routedTo("h:3"); // a connection accepted under another configuration of the listener
+        assertEquals(List.of("h:2", "h:1"), List.copyOf(c.snapshot().upstreams().keySet()));
+        assertThrows(IllegalArgumentException.class, () -> new HopCounters(List.of("h:1", "h:1")));
         assertTrue(new HopCounters().snapshot().upstreams().isEmpty());
+    }
+
+    @Test
+    @DisplayName("a listener's new configuration reports its own upstreams, each address keeping its count across configurations")
+    void countersAcrossConfigurations() {
+        HopCounters c = new HopCounters(List.of("h:1", "h:2"));
+        c.routedTo("h:1");
+        c.routedTo("h:2");
+        c.reportUpstreams(List.of("h:2", "h:3"));
+        c.routedTo("h:3");
+        c.routedTo("h:1"); // an old connection's pick, counted where it went
+        assertEquals(Map.of("h:2", 1L, "h:3", 1L), c.snapshot().upstreams());
+        assertEquals(List.of("h:2", "h:3"), List.copyOf(c.snapshot().upstreams().keySet()));
+        c.reportUpstreams(List.of("h:1", "h:2"));
+        assertEquals(2L, c.snapshot().upstreams().get("h:1"));
+        c.reportUpstreams(List.of());
+        assertTrue(c.snapshot().upstreams().isEmpty(), "one upstream again: no per-upstream field");
+
+        Map<String, String> before = new LinkedHashMap<>();
+        before.put("auth", "127.0.0.1:1");
+        HttpCounters http = new HttpCounters(before);
+        http.upstream("auth").requestSent();
+        http.upstream("flight", "127.0.0.1:3").requestSent(); // made by the new configuration's pools, not reported yet
+        assertEquals(List.of("auth"), List.copyOf(http.snapshot().upstreams().keySet()));
+        Map<String, String> after = new LinkedHashMap<>();
+        after.put("flight", "127.0.0.1:3");
+        after.put("auth", "127.0.0.1:2");
+        http.reportUpstreams(after);
+        http.upstream("auth").requestSent();
+        assertEquals(List.of("flight", "auth"), List.copyOf(http.snapshot().upstreams().keySet()));
+        assertEquals(new HttpStats.Upstream("127.0.0.1:2", 0, 2), http.snapshot().upstream("auth"));
+        assertEquals(new HttpStats.Upstream("127.0.0.1:3", 0, 1), http.snapshot().upstream("flight"));
+    }
+
+    @Test
+    @DisplayName("the config version comes last, after the TLS provider, the text before it unchanged")
+    void configVersion() {
+        List<ListenerReport> none = List.of(new ListenerReport("mongo", "127.0.0.1:1", "none", "r", new HopStats(0, 0, 0, 0, 0, Map.of())));
+        String without = StatsJsonRenderer.render("s", none, "jdk");
+        String with = StatsJsonRenderer.render("s", none, "jdk", "case-2:mtls");
+        assertEquals(without.substring(0, without.length() - 1) + ",\"configVersion\":\"case-2:mtls\"}", with);
     }
 
     @Test
