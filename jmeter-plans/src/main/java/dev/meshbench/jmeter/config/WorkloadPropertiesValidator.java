@@ -38,8 +38,18 @@ public class WorkloadPropertiesValidator extends AbstractTestElement implements 
     WorkloadSettings validate(Properties props) {
         try {
             WorkloadSettings settings = WorkloadSettings.fromProperties(props);
-            System.out.println(dev.meshbench.model.PlanOutput.PREFIX + settings.summary()); // progress for people, on JMeter's stdout
-            LOG.info("Workload properties valid: {}", settings.summary());
+            String summary = settings.summary();
+            java.util.Optional<dev.meshbench.jmeter.workload.SittingControlReader> sitting =
+                    dev.meshbench.jmeter.workload.SittingControlReader.fromProperties(props);
+            if (sitting.isPresent()) {
+                dev.meshbench.model.SittingControl c = sitting.get().current();
+                summary += "; sitting mode: " + props.getProperty(dev.meshbench.jmeter.workload.WorkloadProperties.WARMUP_CLIENTS)
+                        + " clients until the control file " + props.getProperty(dev.meshbench.model.SittingControl.PROPERTY)
+                        + " says stop (now phase " + c.phase() + ", rate " + (c.rate() > 0 ? c.rate() + " req/s" : "closed loop")
+                        + "), no ramp steps";
+            }
+            System.out.println(dev.meshbench.model.PlanOutput.PREFIX + summary); // progress for people, on JMeter's stdout
+            LOG.info("Workload properties valid: {}", summary);
             return settings;
         } catch (InvalidWorkloadPropertyException e) {
             onInvalid.accept(e);

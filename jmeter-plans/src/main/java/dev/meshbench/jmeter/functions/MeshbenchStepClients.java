@@ -2,6 +2,7 @@ package dev.meshbench.jmeter.functions;
 
 import dev.meshbench.jmeter.workload.InvalidWorkloadPropertyException;
 import dev.meshbench.jmeter.workload.RampSchedule;
+import dev.meshbench.jmeter.workload.SittingControlReader;
 import dev.meshbench.jmeter.workload.WorkloadProperties;
 import java.util.List;
 import org.apache.jmeter.functions.InvalidVariableException;
@@ -36,8 +37,10 @@ public class MeshbenchStepClients extends MeshbenchFunction {
             if (group == null) {
                 throw failure("called outside a thread group without a step number");
             }
-            // the warm-up's samples are labelled 0: no step of the ramp, left out of every figure
-            return Integer.toString(WorkloadProperties.WARMUP_GROUP.equals(group.getName()) ? WorkloadProperties.WARMUP_STEP
+            // the warm-up's samples are labelled 0: no step of the ramp, left out of every figure; in the sitting mode the
+            // warm-up group runs the sitting, whose samples carry its clients (the kit cuts them by phase)
+            boolean warmUp = WorkloadProperties.WARMUP_GROUP.equals(group.getName());
+            return Integer.toString(warmUp && !SittingControlReader.sitting(jmeterProperties()) ? WorkloadProperties.WARMUP_STEP
                     : group.getNumThreads());
         }
         int stepNumber;
@@ -48,6 +51,9 @@ public class MeshbenchStepClients extends MeshbenchFunction {
         }
         if (stepNumber < 1 || stepNumber > RampSchedule.MAX_STEPS) {
             throw failure("step number " + stepNumber + " is outside 1.." + RampSchedule.MAX_STEPS);
+        }
+        if (SittingControlReader.sitting(jmeterProperties())) {
+            return "0"; // the sitting runs in the warm-up group: no step of a ramp
         }
         try {
             return Integer.toString(RampSchedule.fromProperties(jmeterProperties()).clientsOfStep(stepNumber));

@@ -14,7 +14,8 @@ import org.apache.jmeter.samplers.Sampler;
  * warm-up by creating the file the {@code meshbench.warmFile} property names, when it judges the system warm (or at the
  * warm-up's cap); without that property there is nothing to wait for, and the answer is {@code true}. The warm-up
  * thread group asks before every session and stops the client when it is over, so the ramp's first step starts in
- * the same, warm, JMeter.
+ * the same, warm, JMeter. In the plan's sitting mode ({@code meshbench.controlFile}) it answers the control file's
+ * {@code stop} instead: the warm-up group then runs the whole sitting.
  */
 public class MeshbenchWarm extends MeshbenchFunction {
 
@@ -26,6 +27,15 @@ public class MeshbenchWarm extends MeshbenchFunction {
 
     @Override
     public String execute(SampleResult previousResult, Sampler currentSampler) throws InvalidVariableException {
+        if (dev.meshbench.jmeter.workload.SittingControlReader.sitting(jmeterProperties())) {
+            // sitting mode: the warm-up group runs the whole sitting, until the control file says stop
+            try {
+                return Boolean.toString(dev.meshbench.jmeter.workload.SittingControlReader.fromProperties(jmeterProperties())
+                        .orElseThrow().current().stop());
+            } catch (dev.meshbench.jmeter.workload.InvalidWorkloadPropertyException | IllegalStateException e) {
+                throw failure(e.getMessage());
+            }
+        }
         String file = jmeterProperties().getProperty(WorkloadProperties.WARM_FILE);
         if (file == null || file.isBlank()) {
             return "true";

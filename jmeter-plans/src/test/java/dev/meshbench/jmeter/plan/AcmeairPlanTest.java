@@ -173,13 +173,13 @@ class AcmeairPlanTest {
     }
 
     @Test
-    @DisplayName("fixes the JTL columns and the step sample variable")
+    @DisplayName("fixes the JTL columns and the step and phase sample variables")
     void jtlProperties() throws Exception {
         Properties p = new Properties();
         try (InputStream in = new FileInputStream(JTL_PROPERTIES)) {
             p.load(in);
         }
-        assertEquals("step", p.getProperty("sample_variables"));
+        assertEquals("step," + dev.meshbench.model.SittingControl.PHASE_COLUMN, p.getProperty("sample_variables"));
         assertEquals("csv", p.getProperty("jmeter.save.saveservice.output_format"));
         assertEquals("ms", p.getProperty("jmeter.save.saveservice.timestamp_format"));
         for (String off : List.of("filename", "encoding", "sample_count", "hostname", "subresults")) {
