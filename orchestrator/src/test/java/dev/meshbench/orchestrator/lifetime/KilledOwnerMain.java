@@ -32,8 +32,14 @@ public final class KilledOwnerMain {
         ResultsJson.writeRunInputs(runDir.resolve("run.json"), RunInputs.starting("20261127-000000-sni", "sni",
                 TargetKind.LOCAL, List.of(1), 5, 0, 0, 10, new KitVersions("test", "17", "none"), Machine.ofThisHost(),
                 Instant.now()));
-        Lifeline.start(new ProcessBuilder("sh", "-c", "sleep 300 & sleep 300 & wait"), work);
+        Process leader = Lifeline.start(new ProcessBuilder("sh", "-c", "sleep 300 & sleep 300 & wait"), work);
         Lifeline.start(new ProcessBuilder("sleep", "301"), runDir);
+        // READY only once sh has forked both sleeps: the test counts the group's members when it reads READY, and a
+        // busy machine can take its time to run sh that far (it read 2 members instead of 4 once).
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (leader.descendants().count() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         System.out.println("READY " + work + " " + Lifeline.watchdogPid());
         System.out.flush();
         Thread.sleep(120_000);
