@@ -92,8 +92,9 @@ public final class Catalogue {
 
     public static final Setting<Integer> STEP_SECONDS = Setting.named("meshbench.stepSeconds")
             .parser(Parsers.wholeNumber(1, Integer.MAX_VALUE, "seconds"))
-            .defaultValue("60").study("300").jmeter("step.seconds")
-            .doc("length of each step")
+            .defaultValue("20").study("300").jmeter("step.seconds")
+            .doc("length of each step (with `meshbench.method=switched`, of each case's window in a round), its first "
+                    + "`meshbench.warmupSeconds` left out of the figures")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<String> WARMUP = Setting.named("meshbench.warmup")
@@ -183,9 +184,28 @@ public final class Catalogue {
 
     public static final Setting<Integer> REPEATS = Setting.named("meshbench.repeats")
             .parser(Parsers.wholeNumber(1, 100, "runs of each case"))
-            .defaultValue("1")
-            .doc("runs of each case; with several cases interleaved (every case in order, then again) so drift hits "
-                    + "every case alike")
+            .defaultValue("3").study("1")
+            .doc("runs of each case, in rounds: every case in order (bypass first), then again, so that drift hits every "
+                    + "case alike and the report can give each figure's change against bypass with a 95 % interval over the "
+                    + "rounds (it needs 2 or more)")
+            .goals(EGRESS_RUN).build();
+
+    /** The methods of {@link #METHOD}. */
+    public static final String METHOD_SWITCHED = "switched";
+    public static final String METHOD_FRESH = "fresh";
+
+    public static final Setting<String> METHOD = Setting.named("meshbench.method")
+            .parser(Parsers.oneOf(List.of(METHOD_SWITCHED, METHOD_FRESH), ""))
+            .defaultValue(METHOD_SWITCHED).study(METHOD_FRESH)
+            .doc("how a sitting brings its cases up. `switched`: the application (MongoDB, the services, their sidecars, "
+                    + "the ingress gateway) and JMeter are deployed and warmed once, bypass is always measured as the baseline, "
+                    + "and each case is switched in underneath them as Istio's control plane would: the proxies' configuration "
+                    + "pushed while they run (Envoy's LDS/CDS from files, the Netty relays' own), the egress gateway and the "
+                    + "SNI proxy running only while a case uses them, and for bypass the services' MongoDB clients re-pointed "
+                    + "at MongoDB itself; one step at the largest `meshbench.clients` per case and round. On a cluster, the "
+                    + "next case's resources are applied into the running namespace. `fresh`: every run deploys its case from "
+                    + "scratch, warms it up, runs the whole ramp and tears it down (the study's method, for a ramp of several "
+                    + "client counts); recorded in `run.json`")
             .goals(EGRESS_RUN).build();
 
     public static final Setting<Double> REWARDS_PERCENT = Setting.named("meshbench.rewardsPercent")
@@ -569,7 +589,7 @@ public final class Catalogue {
 
     /** The settings by section of the reference, in its order. */
     public static final Map<String, List<Setting<?>>> SECTIONS = sections(
-            "Runs", List.of(CASE, CASES, TARGET, CLIENTS, STEP_SECONDS, WARMUP, WARMUP_CAP_SECONDS, WARMUP_SECONDS,
+            "Runs", List.of(CASE, CASES, TARGET, METHOD, CLIENTS, STEP_SECONDS, WARMUP, WARMUP_CAP_SECONDS, WARMUP_SECONDS,
                     THINK_TIME_MS, CUSTOMERS, FLIGHT_DAYS, LOAD, RATE_FRACTION, RATE, RATE_SHORTFALL_PERCENT, REPEATS, SATURATION_PERCENT,
                     DRIFT_PERCENT, MAX_ERROR_PERCENT, STUDY),
             "The workload", List.of(WORKLOAD, REWARDS_PERCENT, COUNT_PERCENT, FLIGHT_CACHE, REWARDS_ASYNC, SLOW_SERVICE),

@@ -33,7 +33,12 @@ class CatalogueTest {
         assertEquals(List.of(20), Catalogue.CLIENTS.value(Map.of()));
         assertEquals(List.of(1, 5, 10, 20, 30, 40, 50, 60), Catalogue.CLIENTS.value(Map.of(), true));
         assertEquals(List.of(2, 4), Catalogue.CLIENTS.value(Map.of("meshbench.clients", " 2,4 "), true));
-        assertEquals(60, Catalogue.STEP_SECONDS.value(Map.of()));
+        assertEquals(20, Catalogue.STEP_SECONDS.value(Map.of()));
+        assertEquals(300, Catalogue.STEP_SECONDS.value(Map.of(), true));
+        assertEquals("switched", Catalogue.METHOD.value(Map.of()));
+        assertEquals("fresh", Catalogue.METHOD.value(Map.of(), true), "the study ramps in a deployment per run");
+        assertEquals(3, Catalogue.REPEATS.value(Map.of()));
+        assertEquals(1, Catalogue.REPEATS.value(Map.of(), true));
         assertEquals("calibrated", Catalogue.LOAD.value(Map.of()));
         assertEquals("closed", Catalogue.LOAD.value(Map.of(), true), "the study's closed loop");
         assertEquals(false, Catalogue.SIDECAR_MTLS.value(Map.of(), true));

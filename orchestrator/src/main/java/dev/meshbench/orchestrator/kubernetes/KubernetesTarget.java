@@ -91,6 +91,11 @@ public final class KubernetesTarget implements Target {
                 progress);
     }
 
+    @Override
+    public KubernetesDeployment deploy(EgressCase first, java.util.List<EgressCase> reachable, Path logDir) {
+        return deploy(first, logDir);
+    }
+
     /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
     @Override
     public DataPlaneInfo dataPlane() {

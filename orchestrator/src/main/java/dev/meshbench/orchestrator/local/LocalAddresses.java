@@ -28,25 +28,38 @@ public record LocalAddresses(Map<Endpoint, Integer> listeners, Map<String, Integ
 
     /** Reserves free ports below the kernel's ephemeral range for every listener and admin endpoint of the plan. */
     public static LocalAddresses reserve(TopologyPlan plan) {
-        List<String> keys = new ArrayList<>();
-        for (ComponentPlan c : plan.components()) {
-            for (ListenerPlan l : c.listeners()) {
-                keys.add(new Endpoint(c.name(), l.name()).toString());
-            }
-            if (c.kind().isProxy()) {
-                keys.add(c.name() + "#admin");
+        return reserve(List.of(plan));
+    }
+
+    /**
+     * Reserves free ports below the kernel's ephemeral range for every listener and admin endpoint of any of the plans:
+     * a listener of the same component and name gets one port, whichever plans have it, so a deployment switched between
+     * them keeps its ports.
+     */
+    public static LocalAddresses reserve(List<TopologyPlan> plans) {
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        for (TopologyPlan plan : plans) {
+            for (ComponentPlan c : plan.components()) {
+                for (ListenerPlan l : c.listeners()) {
+                    keys.add(new Endpoint(c.name(), l.name()).toString());
+                }
+                if (c.kind().isProxy()) {
+                    keys.add(c.name() + "#admin");
+                }
             }
         }
-        Map<String, Integer> ports = PortReservations.reserve(keys);
+        Map<String, Integer> ports = PortReservations.reserve(new ArrayList<>(keys));
         Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
         Map<String, Integer> admin = new LinkedHashMap<>();
-        for (ComponentPlan c : plan.components()) {
-            for (ListenerPlan l : c.listeners()) {
-                Endpoint e = new Endpoint(c.name(), l.name());
-                listeners.put(e, ports.get(e.toString()));
-            }
-            if (c.kind().isProxy()) {
-                admin.put(c.name(), ports.get(c.name() + "#admin"));
+        for (TopologyPlan plan : plans) {
+            for (ComponentPlan c : plan.components()) {
+                for (ListenerPlan l : c.listeners()) {
+                    Endpoint e = new Endpoint(c.name(), l.name());
+                    listeners.put(e, ports.get(e.toString()));
+                }
+                if (c.kind().isProxy()) {
+                    admin.put(c.name(), ports.get(c.name() + "#admin"));
+                }
             }
         }
         return new LocalAddresses(listeners, admin);

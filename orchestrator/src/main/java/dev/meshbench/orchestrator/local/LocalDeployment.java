@@ -52,9 +52,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One case running as processes on loopback, launched from the case's {@link TopologyPlan}: every listener's port
- * is reserved up front, so each component's configuration (Netty command line, Envoy bootstrap, nginx.conf) names
- * its upstreams before anything starts. Start order is the plan's: MongoDB, the egress chain backwards from
+ * The application running as processes on loopback with one case's {@link TopologyPlan} applied, and, given the
+ * other cases it may be switched to, switchable to each of them while it runs ({@link #apply}). Every listener's port
+ * of every reachable case is reserved up front, and every workload certificate issued, so each component's
+ * configuration (Netty command line, Envoy's listeners and clusters, nginx.conf) names its upstreams before anything
+ * starts and keeps its ports across switches. Start order is the plan's: MongoDB, the egress chain backwards from
  * MongoDB, the sidecars (callees first), then the four services together.
  */
 public final class LocalDeployment implements Deployment {
@@ -64,29 +66,41 @@ public final class LocalDeployment implements Deployment {
     /** JVM options of MongoDB (mongo-java-server). */
     public static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
 
-    private final EgressCase egressCase;
+    /** The case applied now. */
+    private volatile EgressCase egressCase;
+    /** The plan of every case this deployment may be switched to, the first one's included. */
+    private final Map<EgressCase, TopologyPlan> plans = new LinkedHashMap<>();
     private final LocalTargetSettings config;
     private final ProcessSupervisor supervisor;
-    private final List<Component> components = new ArrayList<>();
-    private final Map<String, ReadyLine> ready = new LinkedHashMap<>();
+    private final List<Component> components = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final Map<String, ReadyLine> ready = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
     private final Map<String, URI> serviceAdmin = new LinkedHashMap<>();
     private Optional<URI> entry = Optional.empty();
-    private final Map<String, URI> adminEndpoints = new LinkedHashMap<>();
+    private final Map<String, URI> adminEndpoints = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     private static final com.fasterxml.jackson.databind.ObjectMapper HOP_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Path workDir;
     private final Path logDir;
-    private final TopologyPlan plan;
+    /** The plan applied now. */
+    private volatile TopologyPlan plan;
     private LocalAddresses addresses;
+    private MeshFiles mesh;
     private ComponentJars jars;
+    private String mongoCa;
+    /** Switches so far: each one's configuration version is {@code <case>-<n>}. */
+    private int switches;
     private volatile boolean closed;
 
-    private LocalDeployment(EgressCase egressCase, LocalTargetSettings config, Path logDir) {
+    private LocalDeployment(EgressCase egressCase, List<EgressCase> reachable, LocalTargetSettings config, Path logDir) {
         this.logDir = logDir;
         this.egressCase = egressCase;
         this.config = config;
-        this.plan = TopologyPlanner.plan(egressCase, config.dataPlane().options());
+        plans.put(egressCase, TopologyPlanner.plan(egressCase, config.dataPlane().options()));
+        for (EgressCase c : reachable) {
+            plans.computeIfAbsent(c, k -> TopologyPlanner.plan(k, config.dataPlane().options()));
+        }
+        this.plan = plans.get(egressCase);
         try {
             this.workDir = dev.meshbench.orchestrator.lifetime.WorkFolders.create(egressCase.id());
         } catch (IOException e) {
@@ -98,8 +112,8 @@ public final class LocalDeployment implements Deployment {
                 config.cgroups().map(c -> c.forDeployment(name, config.cpuLimits())));
     }
 
-    static LocalDeployment start(EgressCase egressCase, LocalTargetSettings config, Path logDir) {
-        LocalDeployment d = new LocalDeployment(egressCase, config, logDir);
+    static LocalDeployment start(EgressCase egressCase, List<EgressCase> reachable, LocalTargetSettings config, Path logDir) {
+        LocalDeployment d = new LocalDeployment(egressCase, reachable, config, logDir);
         try {
             d.startAll();
             return d;
@@ -132,11 +146,13 @@ public final class LocalDeployment implements Deployment {
     private void startAll() {
         Path pki = workDir.resolve("pki");
         jars = config.jars().copyTo(workDir.resolve("jars"));
-        addresses = LocalAddresses.reserve(plan);
+        List<TopologyPlan> all = List.copyOf(plans.values());
+        addresses = LocalAddresses.reserve(all);
 
-        // Per-run identities: the mesh CA issues workload certificates; the JWT key signs login tokens.
+        // Per-run identities: the mesh CA issues workload certificates (for every component of every reachable case that
+        // speaks mesh mTLS in one of them, so a switch never waits for a certificate); the JWT key signs login tokens.
         CertificateAuthority meshCa = CertificateAuthority.create("meshbench mesh CA " + egressCase.id());
-        MeshFiles mesh = MeshFiles.issue(plan, meshCa, pki);
+        mesh = MeshFiles.issue(all, meshCa, pki);
         KeyPair jwt = KeyType.RSA_2048.generate();
         Path jwtPrivate = pki.resolve("jwt-private.pem");
         Path jwtPublic = pki.resolve("jwt-public.pem");
@@ -153,12 +169,11 @@ public final class LocalDeployment implements Deployment {
                 javaCommand(jars.embeddedMongo(), MONGO_JVM, "--host", LocalAddresses.HOST,
                         "--port", Integer.toString(addresses.port(mongoPlan.name(), ListenerNames.MONGO)),
                         "--dir", workDir.resolve("mongo").toString(), "--server-name", MeshNames.MONGO_HOST)));
-        String mongoCa = mongo.get("ca").orElseThrow(() -> new TargetException("mongo's ready line has no ca= field: " + mongo));
+        mongoCa = mongo.get("ca").orElseThrow(() -> new TargetException("mongo's ready line has no ca= field: " + mongo));
 
         for (ComponentPlan c : plan.components()) {
             if (c.kind().isProxy()) {
-                start(proxySpec(c, mesh));
-                adminEndpoints.put(c.name(), URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name())));
+                startProxy(c, version());
             }
         }
 
@@ -170,9 +185,12 @@ public final class LocalDeployment implements Deployment {
         for (ComponentPlan svc : plan.ofKind(ComponentKind.SERVICE)) {
             Endpoint mongoVia = svc.call(ComponentNames.MONGO);
             List<String> args = new ArrayList<>(List.of(svc.name(), "--port", Integer.toString(addresses.port(svc.name(), ListenerNames.HTTP)),
-                    "--mongo-uri", "mongodb://" + MeshNames.MONGO_HOST + ":" + addresses.port(mongoVia) + "/?tls=true",
+                    "--mongo-uri", mongoUri(mongoVia),
                     "--mongo-ca-file", mongoCa,
                     "--mongo-host-alias", MeshNames.MONGO_HOST + "=" + LocalAddresses.HOST));
+            if (switchable()) {
+                args.add(ALLOW_MONGO_SWITCH);
+            }
             for (Service peer : Service.byId(svc.name()).calls()) {
                 args.addAll(List.of("--" + peer.id() + "-url", "http://" + addresses.address(svc.call(peer.id()))));
             }
@@ -200,11 +218,34 @@ public final class LocalDeployment implements Deployment {
         LOG.debug("case {} deployed on data plane {}: {} components", egressCase.id(), config.dataPlane().dataPlane().id(), components.size());
     }
 
-    /** The process of one proxy, as the data plane runs it. */
-    private ProcessSpec proxySpec(ComponentPlan c, MeshFiles mesh) {
+    /** The services' option that lets the kit re-point a running service's MongoDB client (acmeair-services). */
+    static final String ALLOW_MONGO_SWITCH = "--allow-mongo-switch";
+
+    /** Whether this deployment may be switched to another case: then its services let the kit re-point MongoDB. */
+    private boolean switchable() {
+        return plans.size() > 1;
+    }
+
+    /** The connection string a service uses to reach MongoDB through {@code via} (MongoDB itself, or its sidecar). */
+    private String mongoUri(Endpoint via) {
+        return "mongodb://" + MeshNames.MONGO_HOST + ":" + addresses.port(via) + "/?tls=true";
+    }
+
+    /** The configuration version of the plan applied now: {@code <case>-<switches>}. */
+    private String version() {
+        return egressCase.id() + "-" + switches;
+    }
+
+    /** How the proxies run as processes on this deployment's data plane. */
+    private ProxyLaunch launch() {
         LocalDataPlane dp = config.dataPlane();
-        return new ProxyLaunch(dp.dataPlane(), "auto", jars.java(), Optional.of(jars.dataplane()), dp.envoy(), dp.nginx())
-                .spec(plan, c, addresses, mesh, configDir(), nginxDir());
+        return new ProxyLaunch(dp.dataPlane(), "auto", jars.java(), Optional.of(jars.dataplane()), dp.envoy(), dp.nginx());
+    }
+
+    /** Starts proxy {@code c} of the plan applied now with its configuration as {@code version}. */
+    private void startProxy(ComponentPlan c, String version) {
+        start(launch().spec(plan, c, addresses, mesh, configDir(), nginxDir(), version));
+        adminEndpoints.put(c.name(), URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name())));
     }
 
     /** nginx's prefix: its pid file and session log, kept with the run's logs. */
@@ -243,6 +284,124 @@ public final class LocalDeployment implements Deployment {
         return egressCase;
     }
 
+    /** How this deployment takes the mesh off the MongoDB path for bypass, and puts it back, in words for {@code run.json}. */
+    public static final String BYPASS_SWITCH = "each service's MongoDB client re-pointed, in its running JVM, at MongoDB itself "
+            + "(bypass: no process of the mesh on the path, as istio-init's excluded CIDR leaves it) or at its sidecar (every other "
+            + "case), with a new connection pool; a JVM restart would throw its warm JIT away";
+
+    /**
+     * Switches the running application to case {@code next}, as Istio's control plane would: the proxies a case uses
+     * and that do not run yet are started (the egress gateway, the SNI proxy), every running proxy whose part of the
+     * plan changes gets its new configuration while it runs and must confirm it ({@link ProxyLaunch#reconfigure}: Envoy's
+     * own {@code config_dump}, the Netty relays' {@code /config}), each service whose MongoDB path changes gets a new
+     * MongoDB client ({@value #ALLOW_MONGO_SWITCH}: at MongoDB itself for bypass, else at its sidecar) so that no
+     * connection of the previous case's path is left, and proxies the case does not use are stopped. Services, MongoDB and
+     * their processes are never restarted.
+     *
+     * @throws TargetException naming the component that did not take its part (the case must not be measured then); what
+     *                         was already changed stays, and the next switch starts from it
+     */
+    @Override
+    public synchronized dev.meshbench.orchestrator.deploy.Switch apply(EgressCase next) {
+        if (closed) {
+            throw new TargetException("the deployment was closed; case " + next.id() + " cannot be switched in");
+        }
+        TopologyPlan to = plans.get(next);
+        if (to == null) {
+            throw new IllegalArgumentException("case " + next.id() + " was not among the cases this deployment was prepared for: "
+                    + plans.keySet().stream().map(EgressCase::id).toList());
+        }
+        long started = System.nanoTime();
+        TopologyPlan from = plan;
+        EgressCase previous = egressCase;
+        List<String> done = new ArrayList<>();
+        switches++;
+        String version = next.id() + "-" + switches;
+        Duration timeout = config.readyTimeout();
+        // 1. What the case adds, callees first (the plan's order): the egress chain.
+        for (ComponentPlan c : to.components()) {
+            if (c.kind().isProxy() && !adminEndpoints.containsKey(c.name())) {
+                TopologyPlan before = plan;
+                plan = to; // the new proxy's configuration is rendered from the plan it joins
+                try {
+                    startProxy(c, version);
+                } finally {
+                    plan = before;
+                }
+                done.add("started " + c.name());
+            }
+        }
+        // 2. Services leaving their sidecar for MongoDB itself move first, so no listener they use disappears under them.
+        boolean pathChanged = !previous.mongoPath().equals(next.mongoPath());
+        boolean toMongoItself = pathChanged && to.ofKind(ComponentKind.SERVICE).stream()
+                .allMatch(svc -> svc.call(ComponentNames.MONGO).component().equals(ComponentNames.MONGO));
+        if (toMongoItself) {
+            repointServices(to, done, timeout);
+        }
+        // 3. Every running proxy whose part of the plan changes: its new configuration, confirmed by the proxy itself.
+        for (ComponentPlan c : to.components()) {
+            if (c.kind().isProxy() && from.components().stream().anyMatch(f -> f.name().equals(c.name()))
+                    && !from.component(c.name()).equals(c)) {
+                launch().reconfigure(to, c, addresses, mesh, configDir(), version, http, adminEndpoints.get(c.name()), timeout);
+                done.add(c.name() + ": configuration " + version + " applied (" + launch().configurationMethod(c) + ")");
+            }
+        }
+        // 4. Services onto the new path: a new MongoDB client each (at the sidecar, or the same address to drop connections
+        //    the previous configuration accepted).
+        if (pathChanged && !toMongoItself) {
+            repointServices(to, done, timeout);
+        }
+        // 5. What the case does not use any more.
+        for (ComponentPlan c : from.components()) {
+            if (c.kind().isProxy() && to.components().stream().noneMatch(t -> t.name().equals(c.name()))) {
+                supervisor.stop(c.name());
+                adminEndpoints.remove(c.name());
+                components.removeIf(k -> k.name().equals(c.name()));
+                ready.remove(c.name());
+                done.add("stopped " + c.name());
+            }
+        }
+        plan = to;
+        egressCase = next;
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        LOG.info("switched from {} to {} in {} ms: {}", previous.id(), next.id(), took.toMillis(), done);
+        return new dev.meshbench.orchestrator.deploy.Switch(previous, next, took, done);
+    }
+
+    /**
+     * Gives every service a new MongoDB client at its endpoint in {@code to} and waits until each answers with it: the
+     * old client's connections (through the previous case's path) are closed by the service after its grace period.
+     */
+    private void repointServices(TopologyPlan to, List<String> done, Duration timeout) {
+        List<String> moved = new ArrayList<>();
+        for (ComponentPlan svc : to.ofKind(ComponentKind.SERVICE)) {
+            String uri = mongoUri(svc.call(ComponentNames.MONGO));
+            URI admin = serviceAdmin.get(svc.name()).resolve(dev.meshbench.component.AcmeairApi.MONGO_SWITCH_PATH);
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(admin).timeout(timeout)
+                        .PUT(HttpRequest.BodyPublishers.ofString(uri)).header("Content-Type", "text/plain").build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    throw new TargetException("re-pointing " + svc.name() + "'s MongoDB client at " + uri + " failed: PUT " + admin
+                            + " answered " + r.statusCode() + ": " + r.body().strip());
+                }
+                if (!r.body().contains(uri)) {
+                    throw new TargetException("re-pointing " + svc.name() + "'s MongoDB client at " + uri + ": the service answered "
+                            + r.body().strip() + ", which does not name it");
+                }
+            } catch (IOException e) {
+                throw new TargetException("re-pointing " + svc.name() + "'s MongoDB client at " + uri + " failed: " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("re-pointing " + svc.name() + "'s MongoDB client interrupted");
+            }
+            moved.add(svc.name());
+        }
+        boolean direct = to.ofKind(ComponentKind.SERVICE).stream()
+                .allMatch(svc -> svc.call(ComponentNames.MONGO).component().equals(ComponentNames.MONGO));
+        done.add("MongoDB clients of " + String.join(", ", moved) + " re-pointed at " + (direct ? "MongoDB itself" : "their sidecars"));
+    }
+
     /**
      * Waits until every service's readiness check passes where the load goes (the entry, whose {@code GET /<svc>/ready}
      * is public on purpose, or each sidecar), then loads the database at each service's own port.
@@ -270,9 +429,18 @@ public final class LocalDeployment implements Deployment {
         return new AdminEndpoints(serviceAdmin).checkedAgainst(endpoints());
     }
 
-    /** Admin endpoints of the mesh components, by component name (Netty: {@code /stats}; Envoy: its admin API). */
+    /** Admin endpoints of the mesh components running now, by component name (Netty: {@code /stats}; Envoy: its admin API). */
     public Map<String, URI> adminEndpoints() {
-        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(adminEndpoints));
+        synchronized (adminEndpoints) {
+            return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(adminEndpoints));
+        }
+    }
+
+    /** The mesh components running now. */
+    private List<String> meshComponents() {
+        synchronized (adminEndpoints) {
+            return List.copyOf(adminEndpoints.keySet());
+        }
     }
 
     /**
@@ -282,7 +450,7 @@ public final class LocalDeployment implements Deployment {
     public String stats(String component) {
         URI admin = adminEndpoints.get(component);
         if (admin == null) {
-            throw new TargetException("no mesh component " + component + " in case " + egressCase.id() + "; have " + adminEndpoints.keySet());
+            throw new TargetException("no mesh component " + component + " in case " + egressCase.id() + "; have " + meshComponents());
         }
         ComponentPlan c = plan.component(component);
         return switch (config.dataPlane().dataPlane()) {
@@ -341,7 +509,7 @@ public final class LocalDeployment implements Deployment {
             }
         }
         // every mesh component's bytes over all its listeners, and its MongoDB listener's, from one reading
-        java.util.Set<String> mesh = new java.util.TreeSet<>(adminEndpoints.keySet());
+        java.util.Set<String> mesh = new java.util.TreeSet<>(meshComponents());
         mesh.addAll(mongoListeners.keySet());
         for (String component : mesh) {
             try {
@@ -358,7 +526,7 @@ public final class LocalDeployment implements Deployment {
     @Override
     public Map<String, String> hopStats() {
         Map<String, String> out = new java.util.TreeMap<>();
-        for (String name : adminEndpoints.keySet()) {
+        for (String name : meshComponents()) {
             try {
                 out.put(name, stats(name));
             } catch (TargetException e) {
@@ -397,7 +565,9 @@ public final class LocalDeployment implements Deployment {
 
     /** Ready lines by component, as printed. */
     public Map<String, ReadyLine> readyLines() {
-        return Map.copyOf(ready);
+        synchronized (ready) {
+            return Map.copyOf(ready);
+        }
     }
 
     /** Stops one component, as a fault would (tests). */

@@ -39,7 +39,22 @@ public final class LocalTarget implements Target {
     }
 
     @Override
+    public boolean switchesCases() {
+        return true;
+    }
+
+    @Override
+    public java.util.Optional<String> bypassSwitch() {
+        return java.util.Optional.of(LocalDeployment.BYPASS_SWITCH);
+    }
+
+    @Override
     public LocalDeployment deploy(EgressCase egressCase, java.nio.file.Path logDir) {
-        return LocalDeployment.start(egressCase, config, logDir);
+        return deploy(egressCase, java.util.List.of(egressCase), logDir);
+    }
+
+    @Override
+    public LocalDeployment deploy(EgressCase first, java.util.List<EgressCase> reachable, java.nio.file.Path logDir) {
+        return LocalDeployment.start(first, reachable, config, logDir);
     }
 }

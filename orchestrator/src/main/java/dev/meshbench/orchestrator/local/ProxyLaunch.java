@@ -13,6 +13,10 @@ import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.TargetException;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,6 +89,73 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
                 yield new ProcessSpec(component, cmd, new ProcessSpec.Readiness.HttpOk(
                         URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name()) + "/ready")));
             }
+        };
+    }
+
+    /**
+     * The process of proxy {@code c} of {@code plan}, its configuration labelled {@code version} where the proxy reports
+     * one back ({@link #reconfigure}).
+     */
+    public ProcessSpec spec(TopologyPlan plan, ComponentPlan c, LocalAddresses addresses, MeshFiles mesh, Path configDir,
+            Path nginxDir, String version) {
+        if (dataPlane == DataPlane.NETTY) {
+            ProcessSpec s = spec(plan, c, addresses, mesh, configDir, nginxDir);
+            List<String> cmd = new ArrayList<>(s.command());
+            cmd.addAll(List.of("--config-version", version));
+            return new ProcessSpec(s.component(), cmd, s.readiness());
+        }
+        return spec(plan, c, addresses, mesh, configDir, nginxDir);
+    }
+
+    /**
+     * Gives the running proxy {@code c} its part of {@code plan} as {@code version} while it runs, and returns once the
+     * proxy itself reports that version (read from its admin endpoint {@code admin}): a Netty relay gets its new
+     * arguments on {@code PUT /config} and answers once they serve, confirmed by {@code GET /config}.
+     *
+     * @throws TargetException naming the proxy and what it has instead, if it does not take it within {@code timeout}
+     */
+    public void reconfigure(TopologyPlan plan, ComponentPlan c, LocalAddresses addresses, MeshFiles mesh, Path configDir, String version,
+            HttpClient http, URI admin, Duration timeout) {
+        switch (dataPlane) {
+            case NETTY -> {
+                List<String> args = NettyProxyArgs.of(c, addresses, mesh, plan.options().workers());
+                List<String> body = new ArrayList<>(args.subList(1, args.size())); // less the command name
+                body.addAll(List.of("--tls-provider", nettyTls, "--exit-on-stdin-eof"));
+                URI put = admin.resolve("/config?version=" + version);
+                String answer = send(http, HttpRequest.newBuilder(put).timeout(timeout)
+                        .PUT(HttpRequest.BodyPublishers.ofString(String.join("\n", body) + "\n")).build(), c, version);
+                String now = send(http, HttpRequest.newBuilder(admin.resolve("/config")).timeout(timeout).GET().build(), c, version);
+                if (!now.contains("\"version\":\"" + version + "\"") && !now.contains("\"version\" : \"" + version + "\"")) {
+                    throw new TargetException(c.name() + " did not take configuration " + version + ": it answered " + answer.strip()
+                            + ", and its /config now says " + now.strip());
+                }
+            }
+            case ENVOY -> throw new TargetException(c.name() + ": Envoy cannot be reconfigured while it runs yet");
+        }
+    }
+
+    private static String send(HttpClient http, HttpRequest request, ComponentPlan c, String version) {
+        try {
+            HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new TargetException(c.name() + " refused configuration " + version + ": " + request.method() + " " + request.uri()
+                        + " answered " + r.statusCode() + ": " + r.body().strip());
+            }
+            return r.body();
+        } catch (IOException e) {
+            throw new TargetException(c.name() + ": configuration " + version + " could not be given: " + request.method() + " "
+                    + request.uri() + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException(c.name() + ": configuration " + version + " interrupted");
+        }
+    }
+
+    /** How proxy {@code c}'s configuration is changed while it runs, in words. */
+    public String configurationMethod(ComponentPlan c) {
+        return switch (dataPlane) {
+            case NETTY -> "Netty relay, PUT /config";
+            case ENVOY -> c.kind() == ComponentKind.SNI_PROXY ? "nginx" : "Envoy, LDS/CDS from files";
         };
     }
 

@@ -55,7 +55,7 @@ public final class CaseRun implements AutoCloseable {
      * run (or the report) tells a killed run from a live one. Never reuses a folder.
      */
     public static Path newRunDir(Path parent, String name) {
-        String base = RUN_ID_TIME.format(Instant.now()) + "-" + name;
+        String base = timestamped(name);
         try {
             Files.createDirectories(parent);
             for (int i = 1; ; i++) {
@@ -73,6 +73,11 @@ public final class CaseRun implements AutoCloseable {
         }
     }
 
+    /** {@code yyyyMMdd-HHmmss-<name>} of now (UTC), as run folders are named. */
+    public static String timestamped(String name) {
+        return RUN_ID_TIME.format(Instant.now()) + "-" + name;
+    }
+
     private final RunSettings config;
     private final EgressCase egressCase;
     private final Path runDir;
@@ -88,6 +93,10 @@ public final class CaseRun implements AutoCloseable {
     private ScheduledExecutorService watcher;
     private volatile String deadComponent;
     private boolean finished;
+    /** Whether this run deployed its case and tears it down ({@link #start}), or measures a case applied to a running deployment. */
+    private boolean ownsDeployment = true;
+    /** The mesh's per-listener counters when the run began measuring a running deployment ({@link #onRunning}); else null. */
+    private Map<String, String> hopsAtStart;
     private List<Component> components = List.of();
     /** Stops the running load: when a component dies, or the load runs past its {@link LoadDeadline}; {@code null}: none yet. */
     private volatile Runnable stopLoad;
@@ -164,6 +173,55 @@ public final class CaseRun implements AutoCloseable {
             run.fail("start failed: " + e.getMessage());
             throw e;
         }
+    }
+
+    /**
+     * A run of the case {@code deployment} has applied now, on a deployment that runs on after it ({@code meshbench.method=
+     * switched}): creates the run folder and {@code run.json} and starts sampling; the load and the deployment are the
+     * sitting's. {@link #finish} stops sampling and converts, and leaves the deployment running.
+     */
+    public static CaseRun onRunning(RunSettings config, Deployment deployment, Target target, KitVersions versions, PrintStream out,
+            MeasurementInfo measurement) {
+        EgressCase egressCase = deployment.egressCase();
+        String runName = measurement.calibrationOnly() ? "calibration-" + egressCase.id() : egressCase.id();
+        Path runDir = newRunDir(config.resultsDir(), runName);
+        CaseRun run = new CaseRun(config, egressCase, runDir, out);
+        run.ownsDeployment = false;
+        run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(), target.kind(), config.clients(),
+                config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
+                Machine.ofThisHost(), Instant.now()).withDataPlane(deployment.dataPlane(target.dataPlane())).withWorkload(config.workload())
+                .withMeasurement(measurement.withCpuMethod(target.cpuMethod()));
+        deployment.cluster().ifPresent(c -> run.inputs = run.inputs.withCluster(c));
+        run.writeInputs();
+        try {
+            run.deployment = deployment;
+            run.hopsAtStart = deployment.hopStats();
+            run.recorder = ResourceRecorder.start(deployment, runDir, Duration.ofSeconds(1));
+            run.counters = CounterRecorder.start(deployment, runDir, CounterRecorder.INTERVAL);
+            if (target.kind() == TargetKind.LOCAL) {
+                run.host = HostRecorder.start(runDir, HostRecorder.INTERVAL).orElse(null);
+            }
+            run.tail = new JtlTail(runDir.resolve(JTL));
+            run.watchComponents(WATCH_INTERVAL);
+            return run;
+        } catch (RuntimeException e) {
+            run.fail("start failed: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    /** Marks a run that could not be measured failed, before it began: its folder and {@code run.json} say why. */
+    public static Path failedBeforeMeasuring(RunSettings config, EgressCase egressCase, Target target, KitVersions versions,
+            MeasurementInfo measurement, String reason) {
+        Path runDir = newRunDir(config.resultsDir(), egressCase.id());
+        CaseRun run = new CaseRun(config, egressCase, runDir, System.out);
+        run.inputs = RunInputs.starting(runDir.getFileName().toString(), egressCase.id(), target.kind(), config.clients(),
+                config.stepSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(), versions,
+                Machine.ofThisHost(), Instant.now()).withDataPlane(target.dataPlane()).withWorkload(config.workload())
+                .withMeasurement(measurement.withCpuMethod(target.cpuMethod())).failed(reason);
+        run.finished = true;
+        run.writeInputs();
+        return runDir;
     }
 
     /** How often the run looks for a dead component while it runs: a dead one stops the load within about this. */
@@ -341,8 +399,13 @@ public final class CaseRun implements AutoCloseable {
         }
         stopProgress();
         Optional<String> died = deployment == null ? Optional.empty() : deployment.failure();
+        Map<String, String> hopsAtEnd = Map.of();
         if (deployment != null) {
-            writeHopStats(deployment.hopStats());
+            hopsAtEnd = deployment.hopStats();
+            writeHopStats(hopsAtEnd, "hops.json");
+            if (hopsAtStart != null) {
+                writeHopStats(hopsAtStart, HOPS_AT_START);
+            }
             components = deployment.components();
         }
         teardown();
@@ -365,7 +428,10 @@ public final class CaseRun implements AutoCloseable {
         writeInputs();
         try {
             RunResults results = ResultsConverter.convert(runDir);
-            List<String> gaps = RunChecks.gaps(results, components, runDir);
+            List<String> gaps = new java.util.ArrayList<>(RunChecks.gaps(results, components, runDir));
+            if (hopsAtStart != null && !hopsAtEnd.isEmpty()) {
+                gaps.addAll(PathProof.gaps(egressCase, hopsAtStart, hopsAtEnd));
+            }
             if (failure.isEmpty() && !gaps.isEmpty()) {
                 // Incomplete results must not pass as a measurement: keep them, marked failed.
                 inputs = inputs.failed("incomplete run: " + String.join("; ", gaps));
@@ -381,8 +447,14 @@ public final class CaseRun implements AutoCloseable {
         }
     }
 
-    /** {@code hops.json}: every mesh component's per-listener counters at the end, proof of the path taken. */
-    private void writeHopStats(Map<String, String> stats) {
+    /** The mesh's counters when a run on a running deployment began measuring; {@code hops.json} has them at its end. */
+    public static final String HOPS_AT_START = "hops-start.json";
+
+    /**
+     * {@code hops.json} (and {@link #HOPS_AT_START}): every mesh component's per-listener counters at the end (and start),
+     * proof of the path taken.
+     */
+    private void writeHopStats(Map<String, String> stats, String fileName) {
         if (stats.isEmpty()) {
             return;
         }
@@ -397,7 +469,7 @@ public final class CaseRun implements AutoCloseable {
             }
         });
         try {
-            json.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve("hops.json").toFile(), all);
+            json.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve(fileName).toFile(), all);
         } catch (IOException e) {
             LOG.warn("writing hops.json failed: {}", e.toString());
         }
@@ -440,7 +512,7 @@ public final class CaseRun implements AutoCloseable {
         if (host != null) {
             host.close();
         }
-        if (deployment != null) {
+        if (deployment != null && ownsDeployment) {
             deployment.close();
         }
         finished = true;

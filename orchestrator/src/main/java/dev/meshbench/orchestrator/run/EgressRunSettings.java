@@ -40,10 +40,12 @@ import java.util.TreeMap;
  *                       MongoDB and the Netty proxies
  * @param calibrate      the calibration that chooses the sitting's rate ({@code meshbench.load=calibrated} and no
  *                       {@code meshbench.rate}); empty for a rate given by hand or a closed loop
+ * @param switched       {@code meshbench.method=switched}: the application deployed and warmed once, the cases switched in
+ *                       underneath it; else a fresh deployment per run
  */
 public record EgressRunSettings(RunSettings run, TargetKind target, int repeats, Map<String, String> driver, MeasurementInfo measurement,
         CpuSets cpuSets, CpuLimits cpuLimits, LocalDataPlane.Binaries binaries, Optional<KubernetesSettings> kubernetes, int jmeterHeapMb,
-        int progressSeconds, Map<String, String> recorded, Optional<Calibration> calibrate) {
+        int progressSeconds, Map<String, String> recorded, Optional<Calibration> calibrate, boolean switched) {
 
     /** A calibration to run first: {@code meshbench.rateFraction}, and the shortfall a step may have from the rate it sets. */
     public record Calibration(double fraction, double shortfallPercent) {
@@ -112,10 +114,16 @@ public record EgressRunSettings(RunSettings run, TargetKind target, int repeats,
         }
         Optional<Calibration> calibrate = closed || !measurement.targetRatePerSecond().isEmpty() ? Optional.empty()
                 : Optional.of(new Calibration(Catalogue.RATE_FRACTION.value(props), Catalogue.RATE_SHORTFALL_PERCENT.value(props)));
-        return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props), Catalogue.driverProperties(props, study),
+        boolean switched = Catalogue.METHOD.value(props, study).equals(Catalogue.METHOD_SWITCHED);
+        if (switched && run.clients().size() > 1) {
+            throw Catalogue.CLIENTS.invalid(props.getOrDefault(Catalogue.CLIENTS.name(), "").trim(), Catalogue.METHOD.name() + "="
+                    + Catalogue.METHOD_SWITCHED + " measures every case at one client count, one step per case and round; give one "
+                    + "count, or " + Catalogue.METHOD.name() + "=" + Catalogue.METHOD_FRESH + " for a ramp of several");
+        }
+        return new EgressRunSettings(run, target, Catalogue.REPEATS.value(props, study), Catalogue.driverProperties(props, study),
                 measurement, cpuSets, cpuLimits, LocalDataPlane.Binaries.fromProperties(props),
                 kubernetes, heap, Catalogue.PROGRESS_SECONDS.value(props), recorded(props, study, local, cpuSets, cpuLimits, heap),
-                calibrate);
+                calibrate, switched);
     }
 
     /**

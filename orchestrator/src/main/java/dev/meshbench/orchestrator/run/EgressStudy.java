@@ -59,13 +59,16 @@ public final class EgressStudy {
     private final PrintStream out;
     /** {@code meshbench.rateFraction} when the sitting's rate is to be calibrated first; empty for a given rate or a closed loop. */
     private final Optional<EgressRunSettings.Calibration> calibrate;
+    /** Whether the cases are switched in under one warm deployment ({@code meshbench.method=switched}). */
+    private final boolean switched;
     /** The plan and its JTL format of the current run, extracted into its folder. */
     private List<Path> plan = List.of();
 
     private EgressStudy(RunSettings config, MeasurementInfo measurement, int repeats, Map<String, String> driver, Target target,
             Map<String, String> recorded, CpuSets cpuSets, int jmeterHeapMb, int progressSeconds, JMeterLoad.Install jmeter, String kitVersion,
-            Optional<EgressRunSettings.Calibration> calibrate, PrintStream out) {
+            Optional<EgressRunSettings.Calibration> calibrate, boolean switched, PrintStream out) {
         this.calibrate = calibrate;
+        this.switched = switched;
         this.config = config;
         this.measurement = measurement;
         this.repeats = repeats;
@@ -113,8 +116,13 @@ public final class EgressStudy {
             case KUBERNETES -> KubernetesTarget.of(settings.kubernetes().orElseThrow(), config.customers(), config.flightDays(),
                     config.workload(), config.mesh().ingress(), out);
         };
+        if (settings.switched() && !where.switchesCases()) {
+            throw Catalogue.METHOD.invalid(Catalogue.METHOD_SWITCHED, "the " + settings.target().id() + " target does not switch "
+                    + "cases while they run yet; give " + Catalogue.METHOD.name() + "=" + Catalogue.METHOD_FRESH);
+        }
         return new EgressStudy(config, settings.measurement(), settings.repeats(), settings.driver(), where, settings.recorded(),
-                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, kitVersion, settings.calibrate(), out);
+                settings.cpuSets(), settings.jmeterHeapMb(), settings.progressSeconds(), jmeter, kitVersion, settings.calibrate(),
+                settings.switched(), out);
     }
 
     /** Where run folders go. */
@@ -129,6 +137,15 @@ public final class EgressStudy {
      */
     public void run(List<RunResults> runs, List<String> problems) {
         Leftovers.sweepAndSay(config.resultsDir(), out);
+        if (switched) {
+            KitVersions versions = new KitVersions(kitVersion, System.getProperty("java.version"), jmeter.version());
+            new SwitchedSitting(config, measurement, repeats, driver, target, recorded, versions, calibrate, progressSeconds,
+                    this::startSittingLoad, out).run(runs, problems);
+            if (!problems.isEmpty()) {
+                out.printf(Locale.ROOT, "[meshbench] %d problem%s in the sitting%n", problems.size(), problems.size() == 1 ? "" : "s");
+            }
+            return;
+        }
         MeasurementInfo m = measurement;
         if (calibrate.isPresent()) {
             Optional<MeasurementInfo> calibrated = calibrate(calibrate.get().fraction(), calibrate.get().shortfallPercent(), problems);
@@ -142,13 +159,17 @@ public final class EgressStudy {
             order.addAll(config.cases());
         }
         long started = System.nanoTime();
+        String sittingId = CaseRun.timestamped("sitting");
+        List<String> roundOrder = config.cases().stream().map(EgressCase::id).toList();
         for (int i = 0; i < order.size(); i++) {
             EgressCase c = order.get(i);
             int repeat = i / config.cases().size() + 1;
+            dev.meshbench.results.SittingInfo at = new dev.meshbench.results.SittingInfo(sittingId, dev.meshbench.results.SittingInfo.FRESH,
+                    roundOrder, repeat, i + 1, null, List.of(), null);
             String left = i == 0 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (order.size() - i))) + " left";
             out.printf(Locale.ROOT, "[meshbench] run %d of %d: case %s%s%s%n", i + 1, order.size(), c.id(),
                     repeats > 1 ? ", repeat " + repeat + " of " + repeats : "", left);
-            runOne(config, c, m.withRun(repeat, repeats, recorded), runs).ifPresent(problems::add);
+            runOne(config, c, m.withRun(repeat, repeats, recorded).withSitting(at), runs).ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
             out.printf(Locale.ROOT, "[meshbench] %d of %d runs failed%n", problems.size(), order.size());
@@ -334,6 +355,18 @@ public final class EgressStudy {
         }
         return new LocalTarget(new LocalTargetSettings(jars, RunSettings.COMPONENT_READY_TIMEOUT, config.customers(), config.flightDays(),
                 dataPlane, config.workload(), cpuSets, cgroups, cpuLimits));
+    }
+
+    /**
+     * The sitting's one JMeter ({@link SwitchedSitting}): the plan and its JTL format copied into the sitting's folder, JMeter's
+     * log and console there, pinned to the load generator's CPU set; the plan's summary line echoed.
+     */
+    private JMeterLoad.Running startSittingLoad(Path sittingDir, Map<String, String> jmeterProps) {
+        plan = jmeter.extractPlan(sittingDir);
+        JMeterLoad.Running load = JMeterLoad.start(jmeterCommand(jmeterProps, sittingDir.resolve(JMeterLoad.LOG)), jmeter,
+                sittingDir.resolve(JMeterLoad.CONSOLE));
+        announcePlan(sittingDir.resolve(JMeterLoad.CONSOLE), load, out, "meshbench");
+        return load;
     }
 
     /** JMeter on this JVM's JDK with the run's copy of the plan and JTL format, pinned to the load generator's CPU set. */

@@ -3,6 +3,7 @@ package dev.meshbench.orchestrator.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.meshbench.model.settings.Catalogue;
+import dev.meshbench.orchestrator.deploy.Endpoints;
 import dev.meshbench.orchestrator.lifetime.Lifeline;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -199,6 +200,30 @@ public final class JMeterLoad {
         return p;
     }
 
+    /**
+     * The JMeter properties of a sitting ({@code meshbench.method=switched}): the driver's, the services' URLs, and the
+     * plan's sitting mode, {@code clients} clients for the whole sitting, its phase, rate and end read from
+     * {@code control}'s file, every sample into {@code jtl}.
+     */
+    public static Map<String, String> sittingProperties(Map<String, String> driver, RunSettings config, Endpoints endpoints,
+            LoadControl control, int clients, Path jtl, String sittingId) {
+        Map<String, String> p = new LinkedHashMap<>(driver);
+        p.put(Catalogue.CLIENTS.jmeterName(), Integer.toString(clients));
+        p.put(Catalogue.STEP_SECONDS.jmeterName(), Integer.toString(config.stepSeconds()));
+        endpoints.services().forEach((svc, uri) -> p.put(svc + ".url", uri.toString()));
+        p.put(dev.meshbench.model.SittingControl.PROPERTY, control.file().toString());
+        // the plan's warm-up thread group runs the sitting: every client, until the control file says stop
+        p.put("warmup.clients", Integer.toString(clients));
+        p.put("warmup.seconds", Integer.toString(SITTING_LIMIT_SECONDS));
+        p.put("meshbench.jtl", jtl.toString());
+        p.put("meshbench.runId", sittingId);
+        p.put("meshbench.case", String.join(",", config.cases().stream().map(c -> c.id()).toList()));
+        return p;
+    }
+
+    /** The longest a sitting's JMeter runs if nobody stops it (its thread group's duration): a day. */
+    static final int SITTING_LIMIT_SECONDS = 86_400;
+
     /** The JMeter JVM's heap options for {@code heapMb} (recorded in {@code run.json} too). */
     public static List<String> heap(int heapMb) {
         return List.of("-Xms256m", "-Xmx" + heapMb + "m");
@@ -251,6 +276,16 @@ public final class JMeterLoad {
 
         public long pid() {
             return process.pid();
+        }
+
+        /** Waits up to {@code limit} for JMeter to end by itself; true if it did. */
+        public boolean waitForExit(java.time.Duration limit) throws InterruptedException {
+            return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        /** JMeter's exit status once it ended; -1 while it runs. */
+        public int exitValue() {
+            return process.isAlive() ? -1 : process.exitValue();
         }
 
         /** Waits for JMeter to end by itself; stops it if this thread is interrupted. */

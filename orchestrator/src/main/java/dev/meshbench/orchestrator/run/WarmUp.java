@@ -140,6 +140,16 @@ public final class WarmUp {
      */
     public static WarmupInfo run(WarmupInfo plan, int clients, JMeterLoad.Running jmeter, Path jtl, Runnable end, Signals signals,
             PrintStream out, String caseId) throws InterruptedException {
+        return run(plan, clients, STEP, jmeter, jtl, end, signals, out, caseId);
+    }
+
+    /**
+     * As {@link #run(WarmupInfo, int, JMeterLoad.Running, Path, Runnable, Signals, PrintStream, String)}, watching the
+     * samples of step {@code step} in {@code jtl} (a sitting's warm-up has its own JTL, whose samples carry the sitting's
+     * clients as their step).
+     */
+    public static WarmupInfo run(WarmupInfo plan, int clients, int step, JMeterLoad.Running jmeter, Path jtl, Runnable end, Signals signals,
+            PrintStream out, String caseId) throws InterruptedException {
         boolean judged = WarmupInfo.STABLE.equals(plan.mode());
         int window = judged ? plan.windowSeconds() : 10;
         long start = System.nanoTime();
@@ -158,7 +168,7 @@ public final class WarmUp {
                 }
                 Thread.sleep((long) (Math.min(window, left) * 1000));
                 long now = System.nanoTime();
-                long samples = poll(tail, seen);
+                long samples = poll(tail, seen, step);
                 Map<String, Double> compiled = signals.jitMillis();
                 OptionalDouble cpu = signals.cpuMillis();
                 Window w = window(samples, (now - last) / 1e9, compiledBefore, compiled, cpuBefore, cpu);
@@ -219,13 +229,13 @@ public final class WarmUp {
     }
 
     /** Warm-up samples seen since the last call. */
-    private static long poll(JtlTail tail, long[] seen) {
+    private static long poll(JtlTail tail, long[] seen, int step) {
         try {
             tail.poll();
         } catch (IOException e) {
             return 0;
         }
-        JtlTail.StepCounts c = tail.steps().get(STEP);
+        JtlTail.StepCounts c = tail.steps().get(step);
         long now = c == null ? 0 : c.samples();
         long fresh = now - seen[0];
         seen[0] = now;

@@ -49,11 +49,12 @@ class EgressRunSettingsTest {
     }
 
     @Test
-    @DisplayName("absent properties: the local target, one repeat, the original mix, a stable warm-up, no CPU sets, JMeter's default heap")
+    @DisplayName("absent properties: the local target, three rounds switched under one deployment, the original mix, a stable warm-up, no CPU sets, JMeter's default heap")
     void defaults() throws Exception {
         EgressRunSettings s = read();
         assertEquals(TargetKind.LOCAL, s.target());
-        assertEquals(1, s.repeats());
+        assertEquals(3, s.repeats());
+        assertTrue(s.switched(), "the default method: one deployment, the cases switched in underneath it");
         assertEquals("0", s.driver().get("rewards.percent"));
         assertEquals("original", s.driver().get("workload"));
         assertEquals(WarmupInfo.STABLE, s.measurement().warmup().mode());
@@ -73,6 +74,8 @@ class EgressRunSettingsTest {
         EgressRunSettings s = read("meshbench.study", "true");
         assertEquals(List.of(1, 5, 10, 20, 30, 40, 50, 60), s.run().clients());
         assertFalse(s.run().mesh().sidecarMtls());
+        assertFalse(s.switched(), "the study's ramp runs in a deployment per run");
+        assertEquals(1, s.repeats());
         assertEquals("300", s.recorded().get("meshbench.stepSeconds"), "run.json records the study's values in effect");
         assertEquals("meshbench.study=yes: must be true or false", refusal("meshbench.study", "yes"));
     }

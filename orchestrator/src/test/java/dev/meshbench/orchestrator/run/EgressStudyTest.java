@@ -44,8 +44,19 @@ class EgressStudyTest {
         // the same settings on every machine: auto would pick Envoy where one is installed
         p.putIfAbsent(RunSettings.P_DATAPLANE, "netty");
         p.putIfAbsent(RunSettings.P_CLIENTS, "1,5,10,20");
+        // a ramp of several steps: a deployment per run (the switched method measures one client count)
+        p.putIfAbsent(dev.meshbench.model.settings.Catalogue.METHOD.name(), dev.meshbench.model.settings.Catalogue.METHOD_FRESH);
         return EgressStudy.prepare(p, tmp, "0.1.0-TEST", quiet);
     }
+
+    @Test
+    @DisplayName("the switched method refuses a ramp of several client counts, naming both settings and the way out")
+    void switchedMeasuresOneClientCount() {
+        assertEquals("meshbench.clients=1,5,10,20: meshbench.method=switched measures every case at one client count, one step per "
+                + "case and round; give one count, or meshbench.method=fresh for a ramp of several",
+                refused(Map.of("meshbench.method", "switched")).getMessage());
+    }
+
 
     private IllegalArgumentException refused(Map<String, String> props) {
         return assertThrows(IllegalArgumentException.class, () -> prepare(props));

@@ -91,7 +91,7 @@ class RunSettingsTest {
         "meshbench.clients|5,5|meshbench.clients=5,5: client counts must be distinct (each one names its step in the results)",
         "meshbench.clients|1,2,3,4,5,6,7,8,9,10,11,12,13|meshbench.clients=1,2,3,4,5,6,7,8,9,10,11,12,13: at most 12 steps (the JMeter plan has 12 step groups)",
         "meshbench.stepSeconds|-5|meshbench.stepSeconds=-5: must be 1 or more seconds",
-        "meshbench.warmupSeconds|60|meshbench.warmupSeconds=60: must be at least 0 and less than meshbench.stepSeconds (60)",
+        "meshbench.warmupSeconds|60|meshbench.warmupSeconds=60: must be at least 0 and less than meshbench.stepSeconds (20)",
         "meshbench.thinkTimeMs|-1|meshbench.thinkTimeMs=-1: must be 0 or more milliseconds",
         "meshbench.customers|ten|meshbench.customers=ten: must be a whole number of customers",
         "meshbench.dataplane|istio|meshbench.dataplane=istio: must be one of auto, envoy, netty",

@@ -1,0 +1,200 @@
+package dev.meshbench.orchestrator.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.meshbench.model.EgressCase;
+import dev.meshbench.orchestrator.deploy.AdminEndpoints;
+import dev.meshbench.orchestrator.deploy.Component;
+import dev.meshbench.orchestrator.deploy.Deployment;
+import dev.meshbench.orchestrator.deploy.Endpoints;
+import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.Switch;
+import dev.meshbench.orchestrator.deploy.Target;
+import dev.meshbench.orchestrator.deploy.TargetException;
+import dev.meshbench.orchestrator.plan.DataPlane;
+import dev.meshbench.orchestrator.plan.PlanOptions;
+import dev.meshbench.results.DataPlaneInfo;
+import dev.meshbench.results.KitVersions;
+import dev.meshbench.results.MeasurementInfo;
+import dev.meshbench.results.RunInputs;
+import dev.meshbench.results.RunResults;
+import dev.meshbench.results.RunStatus;
+import dev.meshbench.results.SittingInfo;
+import dev.meshbench.results.io.ResultsJson;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A sitting's flow with a deployment that starts nothing and a load that writes a JTL of its own: the rounds' order,
+ * what each run records of its place, and a switch no component confirmed, whose case is not measured.
+ */
+class SwitchedSittingRunTest {
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,step,phase\n";
+
+    @TempDir
+    Path tmp;
+
+    /** A deployment that applies every case at once, but refuses {@code refused}, as a proxy that kept its old routes. */
+    private static final class FakeDeployment implements Deployment {
+        final List<String> applied = new ArrayList<>();
+        final EgressCase refused;
+        volatile EgressCase now;
+
+        FakeDeployment(EgressCase first, EgressCase refused) {
+            this.now = first;
+            this.refused = refused;
+        }
+
+        @Override
+        public EgressCase egressCase() {
+            return now;
+        }
+
+        @Override
+        public Switch apply(EgressCase next) {
+            applied.add(next.id());
+            if (next == refused) {
+                throw new TargetException("sidecar-booking still has configuration bypass-0, not " + next.id() + "-2");
+            }
+            EgressCase from = now;
+            now = next;
+            return new Switch(from, next, Duration.ofMillis(1234), List.of("sidecar-booking: configuration " + next.id() + " applied"));
+        }
+
+        @Override
+        public void awaitReady(Duration timeout) {
+        }
+
+        @Override
+        public Endpoints endpoints() {
+            return Endpoints.through(URI.create("http://127.0.0.1:1"), List.of("auth", "customer", "flight", "booking"));
+        }
+
+        @Override
+        public AdminEndpoints serviceAdmin() {
+            return new AdminEndpoints(Map.of());
+        }
+
+        @Override
+        public List<Component> components() {
+            return List.of();
+        }
+
+        @Override
+        public List<ResourceSample> sampleResources() {
+            return List.of();
+        }
+
+        @Override
+        public Optional<String> failure() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static Target target(FakeDeployment d) {
+        return new Target() {
+            @Override
+            public dev.meshbench.results.TargetKind kind() {
+                return dev.meshbench.results.TargetKind.LOCAL;
+            }
+
+            @Override
+            public Deployment deploy(EgressCase first, List<EgressCase> reachable, Path logDir) {
+                return d;
+            }
+
+            @Override
+            public DataPlaneInfo dataPlane() {
+                return DataPlaneInfo.unknownNetty();
+            }
+
+            @Override
+            public String cpuMethod() {
+                return "sampled from /proc every 1 s";
+            }
+
+            @Override
+            public Optional<String> bypassSwitch() {
+                return Optional.of("by hand");
+            }
+        };
+    }
+
+    @Test
+    @DisplayName("a switch no component confirmed leaves its case unmeasured: a failed run saying why, and the sitting goes on")
+    void unconfirmedSwitchIsNotMeasured() throws Exception {
+        Path results = tmp.resolve("results");
+        FakeDeployment d = new FakeDeployment(EgressCase.BYPASS, EgressCase.GATEWAY);
+        RunSettings config = new RunSettings(List.of(EgressCase.GATEWAY, EgressCase.SNI), List.of(2), 1, 0, 0, 1000, 5, 100, results,
+                new PlanOptions(DataPlane.NETTY, true, 2, true));
+        MeasurementInfo m = new MeasurementInfo(90, 10.0, List.of(50.0), 5.0, null);
+        Path home = Files.createDirectories(tmp.resolve("jmeter/bin"));
+        // The load: a process that lives until told to stop, and a sitting JTL of one sample per phase the control file names.
+        SwitchedSitting.LoadStart load = (sittingDir, props) -> {
+            Path jtl = Path.of(props.get("meshbench.jtl"));
+            Path control = Path.of(props.get(dev.meshbench.model.SittingControl.PROPERTY));
+            String script = "echo -n '" + HEADER + "' > " + jtl + "; t=1000; last=; while ! grep -q stop=true " + control + "; do "
+                    + "p=$(sed -n 's/^phase=//p' " + control + "); if [ \"$p\" != \"$last\" ]; then t=$((t+1)); "
+                    + "echo \"$(date +%s%3N),5,login,200,OK,t 1-1,text,true,,600,100,2,2,http://127.0.0.1:1/auth/login,5,0,0,2,$p\" >> " + jtl
+                    + "; last=$p; fi; sleep 0.05; done";
+            return JMeterLoad.start(List.of("sh", "-c", script), new JMeterLoad.Install(home.getParent(), "none.jar"),
+                    sittingDir.resolve(JMeterLoad.CONSOLE));
+        };
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        List<RunResults> runs = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        new SwitchedSitting(config, m, 2, Map.of(), target(d), Map.of(), new KitVersions("0.1.0", "17", "5.6.3"), Optional.empty(), 60,
+                load, new PrintStream(printed, true, StandardCharsets.UTF_8)).run(runs, problems);
+
+        assertEquals(List.of("gateway", "sni", "bypass", "gateway", "sni"), d.applied, "bypass first, then the study's order, twice");
+        List<RunInputs> all = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(results)) {
+            for (Path dir : dirs.sorted().toList()) {
+                if (Files.exists(dir.resolve(CaseRun.RUN_JSON))) {
+                    all.add(ResultsJson.readRunInputs(dir.resolve(CaseRun.RUN_JSON)));
+                }
+            }
+        }
+        assertEquals(6, all.size(), "a run folder for every window, measured or not: " + all);
+        List<RunInputs> gateway = all.stream().filter(r -> r.caseId().equals("gateway")).toList();
+        assertEquals(2, gateway.size());
+        for (RunInputs g : gateway) {
+            assertEquals(RunStatus.FAILED, g.status());
+            assertTrue(g.failureReason().startsWith("switching to gateway was not confirmed, so the case was not measured: "
+                    + "sidecar-booking still has configuration bypass-0"), g.failureReason());
+            Path dir = results.resolve(g.runId());
+            assertFalse(Files.exists(dir.resolve(CaseRun.JTL)), "nothing measured for " + g.runId());
+        }
+        List<SittingInfo> placed = all.stream().map(r -> r.measurement().sitting()).toList();
+        assertTrue(placed.stream().allMatch(s -> s.id().equals(placed.get(0).id()) && s.switchedMethod()
+                && s.order().equals(List.of("bypass", "gateway", "sni")) && "by hand".equals(s.bypassSwitch())), placed.toString());
+        RunInputs sni2 = all.stream().filter(r -> r.caseId().equals("sni") && r.measurement().sitting().round() == 2).findFirst().orElseThrow();
+        assertEquals(6, sni2.measurement().sitting().position());
+        assertEquals(1.234, sni2.measurement().sitting().switchSeconds());
+        assertEquals(List.of("sidecar-booking: configuration sni applied"), sni2.measurement().sitting().switched());
+        assertEquals(2, problems.stream().filter(p -> p.contains("switching to gateway was not confirmed")).count(), problems.toString());
+        String said = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("[gateway] SWITCH FAILED: sidecar-booking still has configuration bypass-0"), said);
+        assertTrue(said.contains("[sni] switched from bypass in 1.2 s"), said);
+    }
+}
