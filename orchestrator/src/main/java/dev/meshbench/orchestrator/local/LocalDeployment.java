@@ -90,6 +90,11 @@ public final class LocalDeployment implements Deployment {
     private String mongoCa;
     /** Switches so far: each one's configuration version is {@code <case>-<n>}. */
     private int switches;
+    /**
+     * True after a switch failed half way: which proxies and services took their part is not known, so the next switch
+     * gives every one of them its part again.
+     */
+    private boolean unsure;
     private volatile boolean closed;
 
     private LocalDeployment(EgressCase egressCase, List<EgressCase> reachable, LocalTargetSettings config, Path logDir) {
@@ -332,20 +337,44 @@ public final class LocalDeployment implements Deployment {
             }
         }
         // 2. Services leaving their sidecar for MongoDB itself move first, so no listener they use disappears under them.
-        boolean pathChanged = !previous.mongoPath().equals(next.mongoPath());
+        boolean pathChanged = unsure || !previous.mongoPath().equals(next.mongoPath());
         boolean toMongoItself = pathChanged && to.ofKind(ComponentKind.SERVICE).stream()
                 .allMatch(svc -> svc.call(ComponentNames.MONGO).component().equals(ComponentNames.MONGO));
         if (toMongoItself) {
             repointServices(to, done, timeout);
         }
         // 3. Every running proxy whose part of the plan changes: its new configuration, confirmed by the proxy itself.
-        for (ComponentPlan c : to.components()) {
-            if (c.kind().isProxy() && from.components().stream().anyMatch(f -> f.name().equals(c.name()))
-                    && !from.component(c.name()).equals(c)) {
-                launch().reconfigure(to, c, addresses, mesh, configDir(), version, http, adminEndpoints.get(c.name()), timeout);
-                done.add(c.name() + ": configuration " + version + " applied (" + launch().configurationMethod(c) + ")");
+        // The egress chain first (the plan's order): a sidecar's new upstream runs its new configuration before the
+        // sidecar sends there. A proxy the data plane cannot change that way while it runs (a Netty gateway's --mode)
+        // is restarted instead, as Istio would roll a Deployment whose pod template changed.
+        boolean resync = unsure;
+        unsure = true; // until this switch is through
+        List<ComponentPlan> changed = to.components().stream().filter(c -> c.kind().isProxy()
+                && from.components().stream().anyMatch(f -> f.name().equals(c.name())) && (resync || !from.component(c.name()).equals(c)))
+                .toList();
+        List<ComponentPlan> live = new ArrayList<>();
+        for (ComponentPlan c : changed) {
+            java.util.Optional<String> why = launch().restartNeeded(from.component(c.name()), c);
+            if (why.isPresent()) {
+                supervisor.stop(c.name());
+                components.removeIf(k -> k.name().equals(c.name()));
+                adminEndpoints.remove(c.name());
+                TopologyPlan before = plan;
+                plan = to;
+                try {
+                    startProxy(c, version);
+                } finally {
+                    plan = before;
+                }
+                done.add("restarted " + c.name() + " (" + why.get() + ")");
+            } else {
+                live.add(c);
             }
         }
+        parallel(live, c -> {
+            launch().reconfigure(to, c, addresses, mesh, configDir(), version, http, adminEndpoints.get(c.name()), timeout);
+            return c.name() + ": configuration " + version + " applied (" + launch().configurationMethod(c) + ")";
+        }).forEach(done::add);
         // 4. Services onto the new path: a new MongoDB client each (at the sidecar, or the same address to drop connections
         //    the previous configuration accepted).
         if (pathChanged && !toMongoItself) {
@@ -363,6 +392,7 @@ public final class LocalDeployment implements Deployment {
         }
         plan = to;
         egressCase = next;
+        unsure = false;
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         LOG.info("switched from {} to {} in {} ms: {}", previous.id(), next.id(), took.toMillis(), done);
         return new dev.meshbench.orchestrator.deploy.Switch(previous, next, took, done);
@@ -373,8 +403,7 @@ public final class LocalDeployment implements Deployment {
      * old client's connections (through the previous case's path) are closed by the service after its grace period.
      */
     private void repointServices(TopologyPlan to, List<String> done, Duration timeout) {
-        List<String> moved = new ArrayList<>();
-        for (ComponentPlan svc : to.ofKind(ComponentKind.SERVICE)) {
+        List<String> moved = parallel(to.ofKind(ComponentKind.SERVICE), svc -> {
             String uri = mongoUri(svc.call(ComponentNames.MONGO));
             URI admin = serviceAdmin.get(svc.name()).resolve(dev.meshbench.component.AcmeairApi.MONGO_SWITCH_PATH);
             try {
@@ -395,11 +424,45 @@ public final class LocalDeployment implements Deployment {
                 Thread.currentThread().interrupt();
                 throw new TargetException("re-pointing " + svc.name() + "'s MongoDB client interrupted");
             }
-            moved.add(svc.name());
-        }
+            return svc.name();
+        });
         boolean direct = to.ofKind(ComponentKind.SERVICE).stream()
                 .allMatch(svc -> svc.call(ComponentNames.MONGO).component().equals(ComponentNames.MONGO));
         done.add("MongoDB clients of " + String.join(", ", moved) + " re-pointed at " + (direct ? "MongoDB itself" : "their sidecars"));
+    }
+
+    /**
+     * {@code work} of every item at once (components are separate processes: nothing orders their changes), the answers in
+     * the items' order; the first failure, after all finished, is thrown.
+     */
+    private static <T> List<String> parallel(List<T> items, java.util.function.Function<T, String> work) {
+        if (items.isEmpty()) {
+            return List.of();
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(items.size());
+        try {
+            List<java.util.concurrent.Future<String>> futures = items.stream().map(i -> pool.submit(() -> work.apply(i))).toList();
+            List<String> out = new ArrayList<>();
+            TargetException first = null;
+            for (java.util.concurrent.Future<String> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (first == null) {
+                        first = e.getCause() instanceof TargetException te ? te : new TargetException(e.getCause().getMessage(), e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new TargetException("switching interrupted");
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /**

@@ -44,6 +44,22 @@ class PathProofTest {
     }
 
     @Test
+    @DisplayName("nginx, which counts bytes when a session closes, proves its hop by sessions open behind a gateway whose bytes grew")
+    void nginxOpenSessions() {
+        String open = "{\"listeners\": {\"sni\": {\"active\": 3, \"bytesClientToUpstream\": 0, \"bytesUpstreamToClient\": 0}}}";
+        String closed = "{\"listeners\": {\"sni\": {\"active\": 0, \"bytesClientToUpstream\": 0, \"bytesUpstreamToClient\": 0}}}";
+        Map<String, String> start = Map.of("sidecar-booking", stats(listener("mongo", 100, 100)),
+                "egress-gateway", stats(listener("egress", 100, 100)), "sni-proxy", open);
+        Map<String, String> end = Map.of("sidecar-booking", stats(listener("mongo", 900, 900)),
+                "egress-gateway", stats(listener("egress", 900, 900)), "sni-proxy", open);
+        assertEquals(List.of(), PathProof.gaps(EgressCase.SNI, start, end));
+        Map<String, String> none = Map.of("sidecar-booking", stats(listener("mongo", 900, 900)),
+                "egress-gateway", stats(listener("egress", 900, 900)), "sni-proxy", closed);
+        assertEquals(List.of("the MongoDB path of sni passes the sni proxy, but sni-proxy/sni carried no bytes in the window"),
+                PathProof.gaps(EgressCase.SNI, start, none));
+    }
+
+    @Test
     @DisplayName("bypass is proven when no sidecar has a MongoDB listener that moved, and no egress hop runs")
     void bypassProven() {
         Map<String, String> s = Map.of("sidecar-booking", stats(listener("inbound", 5, 5), listener("mongo", 70, 70)));
