@@ -4,6 +4,8 @@ import dev.meshbench.orchestrator.deploy.Component;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * How to start one component process and tell when it serves.
@@ -37,6 +39,22 @@ public record ProcessSpec(Component component, List<String> command, Readiness r
         record HttpOk(URI uri) implements Readiness {
             public HttpOk {
                 Objects.requireNonNull(uri, "uri");
+            }
+        }
+
+        /**
+         * A check of the kit's own, polled until it passes (Envoy: its admin {@code /ready} answers and it has applied
+         * the configuration pushed to it).
+         *
+         * @param address where the component serves, {@code host:port} (its ready line's {@code address})
+         * @param what    what passing means, without spaces (its ready line's {@code ready})
+         * @param unmet   one look: empty when the check passes, else what is missing, said when it never passes
+         */
+        record Polled(String address, String what, Supplier<Optional<String>> unmet) implements Readiness {
+            public Polled {
+                Objects.requireNonNull(address, "address");
+                Objects.requireNonNull(what, "what");
+                Objects.requireNonNull(unmet, "unmet");
             }
         }
 

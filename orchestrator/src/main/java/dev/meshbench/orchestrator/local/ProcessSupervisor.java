@@ -16,6 +16,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,11 +96,18 @@ public final class ProcessSupervisor implements AutoCloseable {
             throw new TargetException("starting " + name + " failed: " + e.getMessage(), e);
         }
         processes.add(mp);
+        AtomicReference<String> lastUnmet = new AtomicReference<>(); // what a Polled check last found missing
         try {
             ReadyLine line;
             if (spec.readiness() instanceof ProcessSpec.Readiness.HttpOk r) {
                 line = probe(mp, readyTimeout, () -> Probes.httpOk(r.uri()),
                         ReadyLine.of(name, "address", r.uri().getHost() + ":" + r.uri().getPort(), "ready", r.uri().getPath()));
+            } else if (spec.readiness() instanceof ProcessSpec.Readiness.Polled r) {
+                line = probe(mp, readyTimeout, () -> {
+                    Optional<String> missing = r.unmet().get();
+                    missing.ifPresent(lastUnmet::set);
+                    return missing.isEmpty();
+                }, ReadyLine.of(name, "address", r.address(), "ready", r.what()));
             } else if (spec.readiness() instanceof ProcessSpec.Readiness.PortOpen r) {
                 line = probe(mp, readyTimeout, () -> Probes.portOpen(r.host(), r.port()), ReadyLine.of(name, "address", r.host() + ":" + r.port()));
             } else {
@@ -113,7 +121,7 @@ public final class ProcessSupervisor implements AutoCloseable {
         } catch (TimeoutException e) {
             stop(mp);
             throw new TargetException("starting " + name + " failed: not ready after " + readyTimeout.toSeconds()
-                    + " s; last output: " + mp.lastWords() + " (log: " + log + ")");
+                    + " s" + (lastUnmet.get() == null ? "" : " (" + lastUnmet.get() + ")") + "; last output: " + mp.lastWords() + " (log: " + log + ")");
         } catch (InterruptedException e) {
             stop(mp);
             Thread.currentThread().interrupt();

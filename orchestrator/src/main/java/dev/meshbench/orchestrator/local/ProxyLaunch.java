@@ -1,7 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
-import dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer;
 import dev.meshbench.orchestrator.local.envoynginx.EnvoyCommand;
+import dev.meshbench.orchestrator.local.envoynginx.EnvoyConfigs;
 import dev.meshbench.orchestrator.local.envoynginx.NginxCommand;
 import dev.meshbench.orchestrator.local.envoynginx.NginxConfigRenderer;
 import dev.meshbench.orchestrator.plan.ComponentKind;
@@ -16,9 +16,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -39,6 +39,7 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
         Optional<Path> nginx) {
     /** JVM options of a Netty relay: small heap, one GC thread's worth of work. */
     public static final List<String> NETTY_JVM = List.of("-Xms32m", "-Xmx192m", "-XX:+UseSerialGC", "-Xss512k");
+    private static final Duration ADMIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
 
     public ProxyLaunch {
         Objects.requireNonNull(dataPlane, "dataPlane");
@@ -50,12 +51,31 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
     }
 
     /**
-     * The process of proxy {@code c} of {@code plan}, with {@code plan}'s worker count. Envoy bootstraps and the nginx
-     * config are written to {@code configDir} ({@code <component>.envoy.yaml}, {@code <component>.nginx.conf});
-     * {@code nginxDir} is nginx's prefix (pid file, session log).
+     * As {@link #spec(TopologyPlan, ComponentPlan, LocalAddresses, MeshFiles, Path, Path, String)} with the plan's id as
+     * the configuration version of an Envoy.
      */
     public ProcessSpec spec(TopologyPlan plan, ComponentPlan c, LocalAddresses addresses, MeshFiles mesh, Path configDir,
             Path nginxDir) {
+        return spec(plan, c, addresses, mesh, configDir, nginxDir, plan.id());
+    }
+
+    /**
+     * The process of proxy {@code c} of {@code plan}, with {@code plan}'s worker count.
+     * <ul>
+     *   <li>Envoy: the bootstrap {@code <component>.envoy.yaml} in {@code configDir} (node, admin, dynamic resources
+     *       from {@code <component>.xds/}, {@link EnvoyConfigs#bootstrap}) and {@code plan}'s listeners and clusters
+     *       pushed there as {@code version} ({@link EnvoyConfigs#push}, after clearing what an earlier run left); ready
+     *       when its admin {@code /ready} answers and it has applied {@code version} ({@link EnvoyConfigs#notApplied});</li>
+     *   <li>nginx (the SNI proxy): {@code <component>.nginx.conf} in {@code configDir}; {@code nginxDir} is its prefix
+     *       (pid file, session log);</li>
+     *   <li>the Netty relays: their command line.</li>
+     * </ul>
+     *
+     * @param version the name of the configuration (Envoy: see {@link EnvoyConfigs#push}; a Netty relay's
+     *                {@code --config-version}); nginx has none
+     */
+    public ProcessSpec spec(TopologyPlan plan, ComponentPlan c, LocalAddresses addresses, MeshFiles mesh, Path configDir,
+            Path nginxDir, String version) {
         if (!c.kind().isProxy()) {
             throw new IllegalArgumentException(c.name() + " is a " + c.kind() + ", not a proxy");
         }
@@ -69,7 +89,7 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
                 cmd.add("-jar");
                 cmd.add(required(dataplaneJar, "dataplane.jar").toString());
                 cmd.addAll(NettyProxyArgs.of(c, addresses, mesh, workers));
-                cmd.addAll(List.of("--tls-provider", nettyTls, "--exit-on-stdin-eof"));
+                cmd.addAll(List.of("--tls-provider", nettyTls, "--exit-on-stdin-eof", "--config-version", version));
                 yield new ProcessSpec(component, cmd);
             }
             case ENVOY -> {
@@ -82,35 +102,31 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
                     yield new ProcessSpec(component, cmd,
                             new ProcessSpec.Readiness.PortOpen(LocalAddresses.HOST, addresses.port(c.name(), l.name())));
                 }
-                Path bootstrap = configDir.resolve(c.name() + ".envoy.yaml");
-                write(bootstrap, EnvoyBootstrapRenderer.render(plan, c, addresses, mesh));
                 List<String> cmd = nativeCommand(required(envoy, "envoy"));
+                Path xds = xdsDir(configDir, c);
+                Path bootstrap = configDir.resolve(c.name() + ".envoy.yaml");
+                String bootstrapText = EnvoyConfigs.bootstrap(c, addresses, xds);
+                LocalDeployment.deleteTree(xds); // documents of an earlier run in this folder are not this run's versions
+                EnvoyConfigs.push(plan, c, addresses, mesh, xds, version);
+                write(bootstrap, bootstrapText);
                 cmd.addAll(EnvoyCommand.args(bootstrap, workers));
-                yield new ProcessSpec(component, cmd, new ProcessSpec.Readiness.HttpOk(
-                        URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name()) + "/ready")));
+                URI admin = admin(addresses, c);
+                // One client for this proxy's start; its selector thread ends once the probe is dropped.
+                HttpClient http = HttpClient.newBuilder().connectTimeout(ADMIN_CONNECT_TIMEOUT).build();
+                yield new ProcessSpec(component, cmd, new ProcessSpec.Readiness.Polled(admin.getHost() + ":" + admin.getPort(),
+                        "config-" + version, () -> Probes.httpOk(admin.resolve("/ready"))
+                                ? EnvoyConfigs.notApplied(http, admin, plan, c, addresses, version)
+                                : Optional.of("its admin " + admin.resolve("/ready") + " does not answer 200 yet")));
             }
         };
     }
 
     /**
-     * The process of proxy {@code c} of {@code plan}, its configuration labelled {@code version} where the proxy reports
-     * one back ({@link #reconfigure}).
-     */
-    public ProcessSpec spec(TopologyPlan plan, ComponentPlan c, LocalAddresses addresses, MeshFiles mesh, Path configDir,
-            Path nginxDir, String version) {
-        if (dataPlane == DataPlane.NETTY) {
-            ProcessSpec s = spec(plan, c, addresses, mesh, configDir, nginxDir);
-            List<String> cmd = new ArrayList<>(s.command());
-            cmd.addAll(List.of("--config-version", version));
-            return new ProcessSpec(s.component(), cmd, s.readiness());
-        }
-        return spec(plan, c, addresses, mesh, configDir, nginxDir);
-    }
-
-    /**
      * Gives the running proxy {@code c} its part of {@code plan} as {@code version} while it runs, and returns once the
      * proxy itself reports that version (read from its admin endpoint {@code admin}): a Netty relay gets its new
-     * arguments on {@code PUT /config} and answers once they serve, confirmed by {@code GET /config}.
+     * arguments on {@code PUT /config} and answers once they serve, confirmed by {@code GET /config}; Envoy's listeners
+     * and clusters are written into the folder {@link #spec} set up ({@link EnvoyConfigs#push}) and confirmed from its
+     * own admin ({@link EnvoyConfigs#awaitApplied}).
      *
      * @throws TargetException naming the proxy and what it has instead, if it does not take it within {@code timeout}
      */
@@ -130,7 +146,13 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
                             + ", and its /config now says " + now.strip());
                 }
             }
-            case ENVOY -> throw new TargetException(c.name() + ": Envoy cannot be reconfigured while it runs yet");
+            case ENVOY -> {
+                if (c.kind() == ComponentKind.SNI_PROXY) {
+                    throw new TargetException("reconfiguring " + c.name() + " (nginx) while it runs is not supported: it is restarted");
+                }
+                EnvoyConfigs.push(plan, c, addresses, mesh, xdsDir(configDir, c), version);
+                EnvoyConfigs.awaitApplied(http, admin, plan, c, addresses, version, timeout);
+            }
         }
     }
 
@@ -175,6 +197,15 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
             case NETTY -> "Netty relay, PUT /config";
             case ENVOY -> c.kind() == ComponentKind.SNI_PROXY ? "nginx" : "Envoy, LDS/CDS from files";
         };
+    }
+
+    /** Where an Envoy's listeners and clusters are served from: {@code <configDir>/<component>.xds/}. */
+    static Path xdsDir(Path configDir, ComponentPlan c) {
+        return configDir.resolve(c.name() + ".xds");
+    }
+
+    private static URI admin(LocalAddresses addresses, ComponentPlan c) {
+        return URI.create("http://" + LocalAddresses.HOST + ":" + addresses.adminPort(c.name()));
     }
 
     private static Path required(Optional<Path> binary, String what) {

@@ -68,6 +68,27 @@ class ProcessSupervisorTest {
     }
 
     @Test
+    @DisplayName("a polled readiness check passes once it finds nothing missing, and one that never does fails saying what was missing")
+    void polledReadiness() {
+        try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {
+            java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+            ProcessSpec hang = fake("sidecar-y", "hang");
+            ReadyLine ready = s.start(new ProcessSpec(hang.component(), hang.command(), new ProcessSpec.Readiness.Polled("127.0.0.1:1", "config-v1",
+                    () -> looks.incrementAndGet() < 3 ? java.util.Optional.of("not yet") : java.util.Optional.empty())), Duration.ofSeconds(30));
+            assertEquals("config-v1", ready.get("ready").orElseThrow());
+            assertEquals(3, looks.get());
+
+            ProcessSpec never = fake("sidecar-z", "hang");
+            TargetException e = assertThrows(TargetException.class, () -> s.start(new ProcessSpec(never.component(), never.command(),
+                    new ProcessSpec.Readiness.Polled("127.0.0.1:1", "config-v2", () -> java.util.Optional.of("its listeners are version v1"))),
+                    Duration.ofSeconds(2)));
+            assertTrue(e.getMessage().contains("sidecar-z") && e.getMessage().contains("not ready after 2 s (its listeners are version v1)"),
+                    e.getMessage());
+            assertFalse(s.processes().get(1).isAlive(), "stopped after the timeout");
+        }
+    }
+
+    @Test
     @DisplayName("a component that never gets ready is stopped after the timeout, named in the error")
     void hangTimesOut() {
         try (ProcessSupervisor s = new ProcessSupervisor(dir, Duration.ofSeconds(5))) {

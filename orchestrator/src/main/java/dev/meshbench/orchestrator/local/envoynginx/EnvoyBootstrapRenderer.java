@@ -28,8 +28,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A sidecar's or the egress gateway's static Envoy v3 bootstrap, rendered from the plan as Istio's control plane
- * would push the same routes (see {@code orchestrator/ENVOY.md} for where it differs and why):
+ * A sidecar's or a gateway's Envoy v3 listeners and clusters ({@link #resources}), rendered from the plan as Istio's
+ * control plane would push the same routes (see {@code orchestrator/ENVOY.md} for where it differs and why). The
+ * running Envoys get them as LDS / CDS documents ({@link EnvoyConfigs}); {@link #render} puts them in a static
+ * bootstrap, which {@code envoy --mode validate} can check. What they hold:
  * <ul>
  *   <li>one listener per plan listener, named and stat-prefixed by the listener's name, on {@code 127.0.0.1};</li>
  *   <li>HTTP listeners: an HTTP connection manager with one catch-all route to the upstream cluster (no route
@@ -66,26 +68,31 @@ public final class EnvoyBootstrapRenderer {
     private EnvoyBootstrapRenderer() {
     }
 
-    /** The bootstrap YAML of {@code proxy}: a sidecar, the egress gateway or an ingress gateway. */
+    /**
+     * The static bootstrap YAML of {@code proxy} (a sidecar, the egress gateway or an ingress gateway): node, admin and
+     * {@link #resources} as {@code static_resources}. The kit runs its Envoys on {@link EnvoyConfigs} (the same
+     * resources served from files); this form is what {@code envoy --mode validate} can check, since validation does
+     * not read dynamic resources.
+     */
     public static String render(TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files) {
-        try {
-            return YAML.writeValueAsString(bootstrap(plan, proxy, addrs, files));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException("writing the Envoy bootstrap of " + proxy.name() + " failed", e);
-        }
+        return yaml(bootstrap(plan, proxy, addrs, files), "bootstrap of " + proxy.name());
     }
 
     static ObjectNode bootstrap(TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files) {
-        if (proxy.kind() != ComponentKind.SIDECAR && proxy.kind() != ComponentKind.EGRESS_GATEWAY
-                && proxy.kind() != ComponentKind.INGRESS_GATEWAY) {
-            throw new IllegalArgumentException("Envoy runs sidecars and the gateways, not " + proxy.name() + " (" + proxy.kind() + ")");
-        }
-        plan.component(proxy.name()); // the proxy must belong to the plan
-        Optional<Certificates> certs = proxy.usesMeshMtls()
-                ? Optional.of(new Certificates(files.caPem().toString(), files.certChain(proxy.name()).toString(),
-                        files.key(proxy.name()).toString()))
-                : Optional.empty();
+        Resources r = resources(plan, proxy, addrs, files);
+        ObjectNode root = nodeAndAdmin(proxy, addrs);
+        ObjectNode resources = root.putObject("static_resources");
+        resources.putArray("listeners").addAll(r.listeners());
+        resources.putArray("clusters").addAll(r.clusters());
+        return root;
+    }
 
+    /**
+     * The start of every bootstrap of {@code proxy}: {@code node} (id and cluster: the component's name) and
+     * {@code admin} on its admin port, access log to {@code /dev/null}.
+     */
+    static ObjectNode nodeAndAdmin(ComponentPlan proxy, LocalAddresses addrs) {
+        checkEnvoyRuns(proxy);
         ObjectNode root = F.objectNode();
         ObjectNode node = root.putObject("node");
         node.put("id", proxy.name());
@@ -94,16 +101,79 @@ public final class EnvoyBootstrapRenderer {
         ObjectNode admin = root.putObject("admin");
         admin.putArray("access_log").add(fileAccessLog("/dev/null"));
         admin.set("address", socketAddress(LocalAddresses.HOST, addrs.adminPort(proxy.name())));
+        return root;
+    }
 
-        ObjectNode resources = root.putObject("static_resources");
-        ArrayNode listeners = resources.putArray("listeners");
+    /**
+     * A proxy's listeners and clusters as Envoy v3 resources (without {@code @type}), in plan order: the one place
+     * where a {@link ListenerPlan} becomes an Envoy listener and its upstreams become clusters.
+     *
+     * @param listeners one per plan listener
+     * @param clusters  one per distinct upstream cluster ({@link EnvoyClusterNames}), in the order listeners first
+     *                  name them
+     */
+    record Resources(List<ObjectNode> listeners, List<ObjectNode> clusters) {
+        Resources {
+            listeners = List.copyOf(listeners);
+            clusters = List.copyOf(clusters);
+        }
+    }
+
+    static Resources resources(TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files) {
+        checkEnvoyRuns(proxy);
+        plan.component(proxy.name()); // the proxy must belong to the plan
+        Optional<Certificates> certs = proxy.usesMeshMtls()
+                ? Optional.of(new Certificates(files.caPem().toString(), files.certChain(proxy.name()).toString(),
+                        files.key(proxy.name()).toString()))
+                : Optional.empty();
+        List<ObjectNode> listeners = new ArrayList<>();
         Map<String, ObjectNode> clusters = new LinkedHashMap<>();
         for (ListenerPlan l : proxy.listeners()) {
             listeners.add(listener(plan, proxy, l, addrs, certs, clusters));
         }
-        ArrayNode clusterArray = resources.putArray("clusters");
-        clusters.values().forEach(clusterArray::add);
-        return root;
+        return new Resources(listeners, new ArrayList<>(clusters.values()));
+    }
+
+    /** The names of the clusters {@link #resources} renders for {@code proxy}, in the same order. */
+    static List<String> clusterNames(ComponentPlan proxy, LocalAddresses addrs) {
+        checkEnvoyRuns(proxy);
+        return proxy.listeners().stream().flatMap(l -> clustersOf(l, addrs).keySet().stream()).distinct().toList();
+    }
+
+    /**
+     * The clusters a listener sends to, by name, with the upstreams of each: one per upstream, or one for all the
+     * replicas of a round-robin service.
+     */
+    private static Map<String, List<Endpoint>> clustersOf(ListenerPlan l, LocalAddresses addrs) {
+        Map<String, List<Endpoint>> out = new LinkedHashMap<>();
+        if (l.routing().orElse(null) instanceof Routing.RoundRobin rr) {
+            out.put(EnvoyClusterNames.ofService(rr.host()), rr.upstreams());
+        } else {
+            for (Endpoint up : l.upstreams()) {
+                String name = EnvoyClusterNames.of(up, addrs);
+                List<Endpoint> before = out.putIfAbsent(name, List.of(up));
+                if (before != null) {
+                    throw new IllegalStateException("two different clusters would be named " + name + ": to " + before + " and to " + up);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void checkEnvoyRuns(ComponentPlan proxy) {
+        if (proxy.kind() != ComponentKind.SIDECAR && proxy.kind() != ComponentKind.EGRESS_GATEWAY
+                && proxy.kind() != ComponentKind.INGRESS_GATEWAY) {
+            throw new IllegalArgumentException("Envoy runs sidecars and the gateways, not " + proxy.name() + " (" + proxy.kind() + ")");
+        }
+    }
+
+    /** {@code node} as YAML in the kit's fixed style. */
+    static String yaml(ObjectNode node, String what) {
+        try {
+            return YAML.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("writing the Envoy " + what + " failed", e);
+        }
     }
 
     private static ObjectNode listener(TopologyPlan plan, ComponentPlan proxy, ListenerPlan l, LocalAddresses addrs,
@@ -113,13 +183,7 @@ public final class EnvoyBootstrapRenderer {
         if (l.inbound() == InboundTls.SERVER_TLS) {
             throw new IllegalArgumentException(proxy.name() + "/" + l.name() + ": a proxy listener cannot end the app's own TLS");
         }
-        if (routing instanceof Routing.RoundRobin rr) {
-            addCluster(clusters, cluster(plan, proxy, l, EnvoyClusterNames.ofService(rr.host()), rr.upstreams(), addrs, certs));
-        } else {
-            for (Endpoint up : l.upstreams()) {
-                addCluster(clusters, cluster(plan, proxy, l, EnvoyClusterNames.of(up, addrs), List.of(up), addrs, certs));
-            }
-        }
+        clustersOf(l, addrs).forEach((name, upstreams) -> addCluster(clusters, cluster(plan, proxy, l, name, upstreams, addrs, certs)));
 
         ObjectNode out = F.objectNode();
         out.put("name", l.name());

@@ -12,8 +12,9 @@ import java.util.Objects;
  *   <li>{@code --disable-hot-restart}: no shared-memory region and no hot-restart domain socket, so several Envoys
  *       run side by side with the default base id; {@code --base-id}/{@code --use-dynamic-base-id} only matter when hot
  *       restart is on (checked against Envoy 1.40: two instances with the same default base id start together);</li>
- *   <li>{@code --drain-time-s 1 --parent-shutdown-time-s 2}: keep any drain short (Envoy exits at once on SIGTERM;
- *       these bound the drain of removed listeners and a hot-restart parent, neither used here);</li>
+ *   <li>{@code --drain-time-s 1 --parent-shutdown-time-s 2}: keep any drain short (Envoy exits at once on SIGTERM);
+ *       the drain time bounds how long connections accepted under a listener or filter chain that a case switch
+ *       replaces or removes stay open ({@link EnvoyConfigs}); the parent shutdown time only matters for hot restart;</li>
  *   <li>Envoy's own log goes to stderr unless a log file is given ({@code --log-path}); the supervisor captures
  *       stdout and stderr of the process into the component's log.</li>
  * </ul>
@@ -21,7 +22,8 @@ import java.util.Objects;
 public final class EnvoyCommand {
     /** Envoy's own log level: warnings and errors only, so the log costs nothing under load. */
     public static final String LOG_LEVEL = "warn";
-    static final int DRAIN_SECONDS = 1;
+    /** How long Envoy drains a listener (or filter chain) that a configuration change replaces or removes (--drain-time-s). */
+    public static final int DRAIN_SECONDS = 1;
     static final int PARENT_SHUTDOWN_SECONDS = 2;
 
     private EnvoyCommand() {

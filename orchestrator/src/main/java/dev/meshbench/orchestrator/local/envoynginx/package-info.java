@@ -3,8 +3,12 @@
  * configured from the case's {@link dev.meshbench.orchestrator.plan.TopologyPlan}.
  *
  * <ul>
- *   <li>{@link dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer}: a static Envoy v3 bootstrap per proxy,
- *       shaped like the listeners and clusters Istio pushes (cluster names: {@link dev.meshbench.orchestrator.local.envoynginx.EnvoyClusterNames});</li>
+ *   <li>{@link dev.meshbench.orchestrator.local.envoynginx.EnvoyConfigs}: each Envoy's bootstrap (node, admin, LDS and
+ *       CDS from files), pushing a case's listeners and clusters to a running Envoy, and waiting until its admin shows
+ *       them in force, so the kit switches cases under a running application;</li>
+ *   <li>{@link dev.meshbench.orchestrator.local.envoynginx.EnvoyBootstrapRenderer}: the Envoy v3 listeners and clusters per
+ *       proxy, shaped like the ones Istio pushes (cluster names: {@link dev.meshbench.orchestrator.local.envoynginx.EnvoyClusterNames}),
+ *       and the same as a static bootstrap for {@code envoy --mode validate};</li>
  *   <li>{@link dev.meshbench.orchestrator.local.envoynginx.NginxConfigRenderer}: the SNI proxy's {@code nginx.conf}
  *       ({@code stream}, {@code ssl_preread}, a {@code hostnames} map);</li>
  *   <li>{@link dev.meshbench.orchestrator.local.envoynginx.EnvoyCommand}, {@link dev.meshbench.orchestrator.local.envoynginx.NginxCommand}:

@@ -71,6 +71,42 @@ final class EnvoyFixtures {
         return addresses(plan, 20001);
     }
 
+    /** Every case's plan, in {@link EgressCase} order. */
+    static List<TopologyPlan> everyCase(boolean sidecarMtls) {
+        return java.util.Arrays.stream(EgressCase.values()).map(c -> plan(c, sidecarMtls)).toList();
+    }
+
+    /**
+     * One port per listener and admin endpoint over several plans, as the kit reserves them once for every case it
+     * switches between: listeners from {@code firstPort} in order of first appearance, admin from {@code firstPort + 1000}.
+     */
+    static LocalAddresses addresses(List<TopologyPlan> plans, int firstPort) {
+        Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
+        Map<String, Integer> admin = new LinkedHashMap<>();
+        int[] next = {firstPort, firstPort + 1000};
+        for (TopologyPlan plan : plans) {
+            for (ComponentPlan c : plan.components()) {
+                for (ListenerPlan l : c.listeners()) {
+                    listeners.computeIfAbsent(new Endpoint(c.name(), l.name()), e -> next[0]++);
+                }
+                if (c.kind().isProxy()) {
+                    admin.computeIfAbsent(c.name(), n -> next[1]++);
+                }
+            }
+        }
+        return new LocalAddresses(listeners, admin);
+    }
+
+    /** Golden addresses over every case (ports 20001 and up, admin 21001 and up), as one run reserves them. */
+    static LocalAddresses fixedAddresses(List<TopologyPlan> plans) {
+        return addresses(plans, 20001);
+    }
+
+    /** Where the golden bootstraps say a proxy's LDS and CDS files are. */
+    static Path fixedXdsDir(ComponentPlan proxy) {
+        return Path.of("/run/meshbench/config").resolve(proxy.name() + ".xds");
+    }
+
     /** Paths of mesh files that need not exist (golden files). */
     static MeshFiles fixedMeshFiles(TopologyPlan plan) {
         Map<String, Path> chains = new LinkedHashMap<>();
@@ -87,6 +123,21 @@ final class EnvoyFixtures {
     /** A real mesh CA and workload certificates for every mTLS component of the plan, written under {@code dir}. */
     static MeshFiles realMeshFiles(TopologyPlan plan, Path dir) {
         return MeshFiles.issue(plan, CertificateAuthority.create("meshbench test mesh CA"), dir);
+    }
+
+    /** One real mesh CA and a workload certificate for every component that uses mTLS in any of the plans. */
+    static MeshFiles realMeshFiles(List<TopologyPlan> plans, Path dir) {
+        CertificateAuthority ca = CertificateAuthority.create("meshbench test mesh CA");
+        Map<String, Path> chains = new LinkedHashMap<>();
+        Map<String, Path> keys = new LinkedHashMap<>();
+        Path caPem = null;
+        for (TopologyPlan plan : plans) {
+            MeshFiles files = MeshFiles.issue(plan, ca, dir);
+            caPem = files.caPem();
+            files.certChains().forEach(chains::putIfAbsent);
+            files.keys().forEach(keys::putIfAbsent);
+        }
+        return new MeshFiles(caPem, chains, keys);
     }
 
     /** Envoy from {@code -Dmeshbench.envoy.binary} or PATH; skips the test (with the reason) when there is none. */
@@ -123,16 +174,26 @@ final class EnvoyFixtures {
 
     /** Addresses with free loopback ports for every listener and admin endpoint of the plan. */
     static LocalAddresses freeAddresses(TopologyPlan plan) throws IOException {
+        return freeAddresses(List.of(plan));
+    }
+
+    /** Free loopback ports for every listener and admin endpoint of any of the plans, one per endpoint over all. */
+    static LocalAddresses freeAddresses(List<TopologyPlan> plans) throws IOException {
         Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
         Map<String, Integer> admin = new LinkedHashMap<>();
         List<ServerSocket> held = new ArrayList<>();
         try {
-            for (ComponentPlan c : plan.components()) {
-                for (ListenerPlan l : c.listeners()) {
-                    listeners.put(new Endpoint(c.name(), l.name()), hold(held));
-                }
-                if (c.kind().isProxy()) {
-                    admin.put(c.name(), hold(held));
+            for (TopologyPlan plan : plans) {
+                for (ComponentPlan c : plan.components()) {
+                    for (ListenerPlan l : c.listeners()) {
+                        Endpoint e = new Endpoint(c.name(), l.name());
+                        if (!listeners.containsKey(e)) {
+                            listeners.put(e, hold(held));
+                        }
+                    }
+                    if (c.kind().isProxy() && !admin.containsKey(c.name())) {
+                        admin.put(c.name(), hold(held));
+                    }
                 }
             }
         } finally {
@@ -150,27 +211,38 @@ final class EnvoyFixtures {
     }
 
     /**
-     * Renders {@code proxy}'s bootstrap into {@code dir}, starts Envoy on it (log {@code <name>.log} in {@code dir})
-     * and waits until its admin says LIVE; fails with the log when it exits or is not ready within 30 s. The caller
-     * stops the process ({@link #stop}).
+     * Starts Envoy as the kit does ({@link EnvoyConfigs}): {@code proxy}'s bootstrap in {@code dir}, its listeners and
+     * clusters pushed to {@code <dir>/<name>.xds} as version {@code plan.id()} (log {@code <name>.log} in {@code dir});
+     * waits until its admin says LIVE and it has applied that version; fails with the log when it exits or is not
+     * ready within 30 s. The caller stops the process ({@link #stop}).
      */
     static Process startEnvoy(Path envoy, TopologyPlan plan, ComponentPlan proxy, LocalAddresses addrs, MeshFiles files, Path dir)
             throws IOException, InterruptedException {
+        Path xds = dir.resolve(proxy.name() + ".xds");
         Path bootstrap = dir.resolve(proxy.name() + ".envoy.yaml");
-        Files.writeString(bootstrap, EnvoyBootstrapRenderer.render(plan, proxy, addrs, files));
+        EnvoyConfigs.push(plan, proxy, addrs, files, xds, plan.id());
+        Files.writeString(bootstrap, EnvoyConfigs.bootstrap(proxy, addrs, xds));
         List<String> cmd = new ArrayList<>(List.of(envoy.toString()));
         cmd.addAll(EnvoyCommand.args(bootstrap, 1));
         Path log = dir.resolve(proxy.name() + ".log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        URI admin = URI.create("http://127.0.0.1:" + addrs.adminPort(proxy.name()));
+        URI admin = admin(addrs, proxy);
+        HttpClient http = HttpClient.newHttpClient();
         boolean ready = await(Duration.ofSeconds(30), () -> !p.isAlive()
-                || httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false));
+                || (httpGet(admin.resolve("/ready")).map(b -> b.strip().equals("LIVE")).orElse(false)
+                        && EnvoyConfigs.notApplied(http, admin, plan, proxy, addrs, plan.id()).isEmpty()));
         if (!ready || !p.isAlive()) {
+            String state = p.isAlive() ? "did not become ready (" + EnvoyConfigs.notApplied(http, admin, plan, proxy, addrs, plan.id()).orElse("")
+                    + ")" : "exited";
             stop(p);
-            throw new AssertionError(proxy.name() + ": envoy " + (p.isAlive() ? "did not become ready" : "exited") + ": "
-                    + Files.readString(log));
+            throw new AssertionError(proxy.name() + ": envoy " + state + ": " + Files.readString(log));
         }
         return p;
+    }
+
+    /** A proxy's admin endpoint. */
+    static URI admin(LocalAddresses addrs, ComponentPlan proxy) {
+        return URI.create("http://127.0.0.1:" + addrs.adminPort(proxy.name()));
     }
 
     static boolean await(Duration timeout, BooleanSupplier condition) throws InterruptedException {
