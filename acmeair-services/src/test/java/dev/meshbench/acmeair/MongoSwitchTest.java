@@ -406,16 +406,20 @@ class MongoSwitchTest {
     }
 
     @Test
-    @DisplayName("a switch to the connection string in use (around blanks) answers 200, changes nothing and is not counted")
-    void sameAddressChangesNothing() throws IOException {
+    @DisplayName("a switch to the connection string in use (around blanks) reconnects: new connections, the old ones closed, counted")
+    void sameAddressReconnects() throws IOException {
         CountingTcpRelay a = relay();
         AcmeairService customer = start(ServiceName.CUSTOMER, uri(a.port()), true);
+        readCustomer(customer, TestUsers.MONGO_SWITCH.email(92));
+        int before = a.accepted();
         HttpResponse<String> r = put(customer, " " + uri(a.port()) + "\n");
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(uri(a.port()), json(r).get("uri").asText());
-        assertEquals(0, json(r).get("switches").asInt());
-        assertEquals(0, current(customer).get("switches").asInt());
+        assertEquals(1, json(r).get("switches").asInt());
+        assertTrue(a.accepted() > before, "the new client opened connections of its own: " + before + " -> " + a.accepted());
         readCustomer(customer, TestUsers.MONGO_SWITCH.email(92));
+        int afterRead = a.accepted();
+        await("the old client's connections are closed after the grace", () -> a.open() <= afterRead - before);
     }
 
     @Test

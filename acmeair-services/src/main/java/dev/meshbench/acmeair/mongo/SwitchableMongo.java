@@ -118,7 +118,9 @@ public final class SwitchableMongo implements AutoCloseable {
 
     /**
      * Makes {@code uri} the address new operations use, if it is valid and answers {@code ping}; the state after it.
-     * The same connection string as in use changes nothing.
+     * The connection string in use reconnects: a new client with new connections, the old one retired as for any switch.
+     * The kit relies on it when a proxy on the MongoDB path got a new configuration: connections the proxy accepted under
+     * the old one would otherwise go on along the old path until it drains them.
      *
      * @param uri the new connection string: checked as {@code --mongo-uri} is ({@link MongoConfig}), with the running
      *            CA file, client certificate, host aliases and selection timeout; everything but its hosts must be
@@ -138,10 +140,6 @@ public final class SwitchableMongo implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             LOG.warn("MongoDB switch refused (400), still using {}: {}", running.describeAddress(), e.getMessage());
             throw e;
-        }
-        if (next.uri().equals(running.uri())) {
-            LOG.debug("MongoDB switch to {}: already in use, nothing changed", next.describeAddress());
-            return before;
         }
         MongoClient candidate;
         try {
