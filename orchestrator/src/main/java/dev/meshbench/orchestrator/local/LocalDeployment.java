@@ -307,7 +307,12 @@ public final class LocalDeployment implements Deployment {
      *                         was already changed stays, and the next switch starts from it
      */
     @Override
-    public synchronized dev.meshbench.orchestrator.deploy.Switch apply(EgressCase next) {
+    public dev.meshbench.orchestrator.deploy.Switch apply(EgressCase next) {
+        return apply(next, config.readyTimeout());
+    }
+
+    /** As {@link #apply(EgressCase)}, each component given {@code timeout} to confirm its part. */
+    public synchronized dev.meshbench.orchestrator.deploy.Switch apply(EgressCase next, Duration timeout) {
         if (closed) {
             throw new TargetException("the deployment was closed; case " + next.id() + " cannot be switched in");
         }
@@ -322,7 +327,6 @@ public final class LocalDeployment implements Deployment {
         List<String> done = new ArrayList<>();
         switches++;
         String version = next.id() + "-" + switches;
-        Duration timeout = config.readyTimeout();
         // 1. What the case adds, callees first (the plan's order): the egress chain.
         for (ComponentPlan c : to.components()) {
             if (c.kind().isProxy() && !adminEndpoints.containsKey(c.name())) {

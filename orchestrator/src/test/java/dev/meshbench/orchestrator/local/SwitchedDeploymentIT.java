@@ -122,13 +122,13 @@ class SwitchedDeploymentIT {
     @ParameterizedTest(name = "{0}: a sidecar that does not take its new configuration fails the switch, named")
     @EnumSource(DataPlane.class)
     void staleProxyIsDetected(DataPlane plane) throws Exception {
-        try (LocalDeployment d = deploy(plane, logs, Duration.ofSeconds(8))) {
+        try (LocalDeployment d = deploy(plane, logs, Duration.ofSeconds(90))) {
             d.awaitReady(Duration.ofMinutes(2));
             long pid = d.sampleResources().stream().filter(s -> s.component().name().equals("sidecar-booking")).findFirst().orElseThrow().pid();
             ProcessHandle.of(pid).orElseThrow();
             new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
             try {
-                TargetException e = assertThrows(TargetException.class, () -> d.apply(EgressCase.SIDECAR));
+                TargetException e = assertThrows(TargetException.class, () -> d.apply(EgressCase.SIDECAR, Duration.ofSeconds(8)));
                 assertTrue(e.getMessage().contains("sidecar-booking"), e.getMessage());
             } finally {
                 new ProcessBuilder("kill", "-CONT", Long.toString(pid)).start().waitFor();
