@@ -10,8 +10,6 @@ import dev.meshbench.acmeair.security.JwtKeys;
 import dev.meshbench.component.ReadyLine;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -37,10 +35,9 @@ class AcmeairMainProcessTest {
     @Test
     @DisplayName("a service prints its ready line even when MongoDB is unreachable, reports 503 naming it, and exits when stdin closes")
     void serviceProcess() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = s.getLocalPort();
-        }
+        // Held, not listening, until the service process is gone: its MongoDB port must stay refused.
+        ClosedPort nobody = new ClosedPort();
+        int closed = nobody.port();
         JwtKeys.KeyFiles keys = JwtKeys.generate(dir);
         Process p = launch(List.of("customer", "--port", "0", "--mongo-uri", "mongodb://mongo.meshbench.test:" + closed + "/?tls=true",
                 "--mongo-host-alias", "mongo.meshbench.test=127.0.0.1", "--mongo-timeout-ms", "1000",
@@ -67,6 +64,7 @@ class AcmeairMainProcessTest {
             assertEquals(0, p.exitValue());
         } finally {
             p.destroyForcibly();
+            nobody.close();
         }
     }
 

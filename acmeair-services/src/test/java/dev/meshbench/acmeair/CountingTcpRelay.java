@@ -120,9 +120,10 @@ final class CountingTcpRelay implements AutoCloseable {
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int n;
             while ((n = in.read(buffer)) >= 0) {
+                // Counted before they are passed on: once the other side can answer these bytes, they show in the count.
+                counter.addAndGet(n);
                 out.write(buffer, 0, n);
                 out.flush();
-                counter.addAndGet(n);
             }
         } catch (IOException e) {
             // the other direction closed the sockets, or a peer reset: either way this connection is over

@@ -19,8 +19,6 @@ import dev.meshbench.component.AcmeairApi;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -177,12 +175,6 @@ class MongoSwitchTest {
                 && e.getKey().contains("server_address=\"" + NAME + ":" + port + "\"") && e.getValue() > 0);
     }
 
-    static int closedPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     @Test
     @DisplayName("after the 200, customer, flight and booking work through the new address, even with the old one gone")
     void everyRepositoryUsesTheNewClient() throws IOException {
@@ -287,7 +279,9 @@ class MongoSwitchTest {
         AcmeairService customer = start(ServiceName.CUSTOMER, uri(a.port()), true);
         String user = TestUsers.MONGO_SWITCH.email(92);
         readCustomer(customer, user);
-        int closed = closedPort();
+        ClosedPort nobody = new ClosedPort();
+        closeables.add(nobody);
+        int closed = nobody.port();
 
         HttpResponse<String> r = put(customer, uri(closed));
         assertEquals(503, r.statusCode(), r.body());

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.meshbench.acmeair.ClosedPort;
 import dev.meshbench.acmeair.cli.GraphNodeCommand;
 import dev.meshbench.graph.ServiceGraphReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,9 +22,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -98,10 +105,25 @@ class GraphNodeTest {
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
-    static int freePortThenClosed() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+    /**
+     * {@link #sample}, once it equals {@code expected} (at most 10 s): a node records its server timer after it has
+     * written the answer, so the caller may already have the answer, and may ask for the metrics, before it is counted.
+     */
+    static void assertSample(double expected, GraphNodeService s, String name, String... labels) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        double seen = sample(s, name, labels);
+        while (seen != expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            seen = sample(s, name, labels);
         }
+        assertEquals(expected, seen, name + " " + Arrays.toString(labels));
+    }
+
+    /** A port nothing listens on, held until the test ends. */
+    int closedPort() {
+        ClosedPort port = new ClosedPort();
+        started.add(port);
+        return port.port();
     }
 
     @Test
@@ -120,8 +142,8 @@ class GraphNodeTest {
         assertEquals(1, p.body().length);
 
         assertEquals(200, get(front.baseUrl() + "/health/ready").statusCode());
-        assertEquals(4.0, sample(back, "http_server_requests_seconds_count", "status=\"200\"", "service=\"go-sample-dependency\""));
-        assertEquals(4.0, sample(front, "http_server_requests_seconds_count", "status=\"200\"", "service=\"go-sample\""));
+        assertSample(4.0, back, "http_server_requests_seconds_count", "status=\"200\"", "service=\"go-sample-dependency\"");
+        assertSample(4.0, front, "http_server_requests_seconds_count", "status=\"200\"", "service=\"go-sample\"");
         assertEquals(4.0, sample(front, "http_client_requests_seconds_count", "callee=\"go-sample-dependency\"", "outcome=\"SUCCESS\""));
     }
 
@@ -146,22 +168,41 @@ class GraphNodeTest {
         for (int i = 0; i < 6; i++) {
             assertEquals(200, get(front.baseUrl()).statusCode());
         }
-        assertEquals(3.0, sample(b1, "http_server_requests_seconds_count", "status=\"200\""));
-        assertEquals(3.0, sample(b2, "http_server_requests_seconds_count", "status=\"200\""));
+        assertSample(3.0, b1, "http_server_requests_seconds_count", "status=\"200\"");
+        assertSample(3.0, b2, "http_server_requests_seconds_count", "status=\"200\"");
     }
 
     @Test
     @DisplayName("a call sends its size, the answer has responseSize bytes, and a concurrent group's steps overlap")
     void sizesAndConcurrency() throws Exception {
         List<Integer> received = new CopyOnWriteArrayList<>();
+        // The group's two calls are answered only once both have arrived: sent one after the other, the first would
+        // wait in vain and fail the request. That, not a time limit, shows the calls overlap.
+        CountDownLatch groupCalls = new CountDownLatch(2);
         HttpServer fake = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        ExecutorService handlers = Executors.newFixedThreadPool(4);
+        fake.setExecutor(handlers);
         fake.createContext("/", ex -> {
-            received.add(ex.getRequestBody().readAllBytes().length);
-            ex.sendResponseHeaders(200, -1);
+            int size = ex.getRequestBody().readAllBytes().length;
+            received.add(size);
+            boolean together = true;
+            if (size > 5) { // the group's calls; the script's first call has the default 5 B
+                groupCalls.countDown();
+                try {
+                    together = groupCalls.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    together = false;
+                }
+            }
+            ex.sendResponseHeaders(together ? 200 : 500, -1);
             ex.close();
         });
         fake.start();
-        started.add(() -> fake.stop(0));
+        started.add(() -> {
+            fake.stop(0);
+            handlers.shutdownNow();
+        });
         Path graph = Files.writeString(dir.resolve("g.yaml"), """
                 apiVersion: v1alpha1
                 kind: MockServiceGraph
@@ -174,8 +215,11 @@ class GraphNodeTest {
                     script:
                       - call: back
                       - - call: {service: back, size: 3 KB}
-                        - sleep: 500ms
-                        - sleep: 500ms
+                        - call: {service: back, size: 4 KB}
+                        - sleep: 1s
+                        - sleep: 1s
+                        - sleep: 1s
+                        - sleep: 1s
                   - name: back
                 """);
         GraphNodeService front = start("--graph", graph.toString(), "--service", "front", "--port", "0",
@@ -185,40 +229,59 @@ class GraphNodeTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(200, r.statusCode(), text(r));
         assertEquals(10 * 1024, r.body().length);
-        assertEquals(List.of(5, 3 * 1024), received);
-        assertTrue(ms >= 500, "the group's sleeps took " + ms + " ms");
-        assertTrue(ms < 1000, "two 500 ms sleeps in one group should overlap, took " + ms + " ms");
+        assertEquals(3, received.size(), received.toString());
+        assertEquals(5, received.get(0), received.toString());
+        assertEquals(Set.of(3 * 1024, 4 * 1024), Set.copyOf(received.subList(1, 3)), "the group's calls, in either order");
+        assertTrue(ms >= 1000, "the group's sleeps took " + ms + " ms");
+        // One after the other the four sleeps take 4 s; together 1 s, the rest of the 4 s left to a busy machine.
+        assertTrue(ms < 4000, "four 1 s sleeps in one group should overlap, took " + ms + " ms");
     }
 
     @Test
-    @DisplayName("--pause-every 3 --pause-ms 400 makes exactly every third request wait")
+    @DisplayName("--pause-every 3 --pause-ms 5000 makes exactly every third request wait")
     void pauseEveryN() throws Exception {
+        long pauseMs = 5000;
         GraphNodeService back = backend();
-        GraphNodeService front = frontend("--call", "go-sample-dependency=" + back.baseUrl(), "--pause-every", "3", "--pause-ms", "400");
-        List<Long> slow = new ArrayList<>();
-        List<Long> millis = new ArrayList<>();
+        GraphNodeService front = frontend("--call", "go-sample-dependency=" + back.baseUrl(), "--pause-every", "3",
+                "--pause-ms", Long.toString(pauseMs));
+        // A request that waits takes at least the pause; one that does not is answered well within it (5 s for an
+        // answer of milliseconds: only a stalled machine comes near). The waiting ones wait side by side. The node counts
+        // requests in arrival order, so the next is sent only once this one has made its call to the backend (counted).
+        Map<Integer, CompletableFuture<HttpResponse<byte[]>>> waiting = new LinkedHashMap<>();
+        Map<Integer, Long> sentAt = new LinkedHashMap<>();
         for (int i = 1; i <= 9; i++) {
             long t0 = System.nanoTime();
-            assertEquals(200, get(front.baseUrl()).statusCode());
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            millis.add(ms);
-            if (ms >= 400) {
-                slow.add((long) i);
+            CompletableFuture<HttpResponse<byte[]>> r = CLIENT.sendAsync(HttpRequest.newBuilder(URI.create(front.baseUrl()))
+                    .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertSample(i, front, "http_client_requests_seconds_count", "callee=\"go-sample-dependency\"");
+            if (i % 3 == 0) {
+                waiting.put(i, r);
+                sentAt.put(i, t0);
+                continue;
             }
+            HttpResponse<byte[]> answer = r.get(30, TimeUnit.SECONDS);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertEquals(200, answer.statusCode(), text(answer));
+            assertTrue(ms < pauseMs, "request " + i + " should not wait: answered after " + ms + " ms");
         }
-        assertEquals(List.of(3L, 6L, 9L), slow, "request times (ms): " + millis);
+        for (Map.Entry<Integer, CompletableFuture<HttpResponse<byte[]>>> w : waiting.entrySet()) {
+            HttpResponse<byte[]> answer = w.getValue().get(30, TimeUnit.SECONDS);
+            long ms = (System.nanoTime() - sentAt.get(w.getKey())) / 1_000_000;
+            assertEquals(200, answer.statusCode(), text(answer));
+            assertTrue(ms >= pauseMs, "request " + w.getKey() + " should wait " + pauseMs + " ms: answered after " + ms + " ms");
+        }
     }
 
     @Test
     @DisplayName("502 naming the callee when it is down, with an IO_ERROR call timer")
     void backendDown() throws Exception {
-        int closed = freePortThenClosed();
+        int closed = closedPort();
         GraphNodeService front = frontend("--call", "go-sample-dependency=http://127.0.0.1:" + closed);
         HttpResponse<byte[]> r = get(front.baseUrl());
         assertEquals(502, r.statusCode());
         assertTrue(text(r).startsWith("calling go-sample-dependency at http://127.0.0.1:" + closed + "/ failed: "), text(r));
         assertEquals(1.0, sample(front, "http_client_requests_seconds_count", "callee=\"go-sample-dependency\"", "outcome=\"IO_ERROR\""));
-        assertEquals(1.0, sample(front, "http_server_requests_seconds_count", "status=\"502\""));
+        assertSample(1.0, front, "http_server_requests_seconds_count", "status=\"502\"");
     }
 
     @Test
@@ -236,7 +299,7 @@ class GraphNodeTest {
                     script: [call: never]
                   - name: never
                 """);
-        int closed = freePortThenClosed();
+        int closed = closedPort();
         GraphNodeService back = start("--graph", graph.toString(), "--service", "back", "--port", "0",
                 "--call", "never=http://127.0.0.1:" + closed);
         GraphNodeService front = start("--graph", graph.toString(), "--service", "front", "--port", "0", "--call", "back=" + back.baseUrl());
@@ -244,7 +307,7 @@ class GraphNodeTest {
         assertEquals(502, r.statusCode());
         assertEquals("calling back at " + back.baseUrl() + "/ failed: HTTP 500\n", text(r));
         assertEquals(1.0, sample(front, "http_client_requests_seconds_count", "callee=\"back\"", "outcome=\"SERVER_ERROR\""));
-        assertEquals(1.0, sample(back, "http_server_requests_seconds_count", "status=\"500\""));
+        assertSample(1.0, back, "http_server_requests_seconds_count", "status=\"500\"");
         assertEquals(0.0, sample(back, "http_client_requests_seconds_count"));
     }
 

@@ -45,10 +45,23 @@ class ApplyTest {
         return new ConfigRevision(new ConfigVersion(version), config, Map.of());
     }
 
+    /**
+     * A loopback port nothing listens on now, for the relay to bind next: below the kernel's ephemeral range (from 32768
+     * on Linux), where no outgoing connection of this machine can take it in between, as one bound on 0 and released
+     * could be taken (only another listener could race for it, as the kit's own port reservations say).
+     */
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int candidate = java.util.concurrent.ThreadLocalRandom.current().nextInt(20_000, 32_000);
+            try (ServerSocket s = new ServerSocket()) {
+                s.setReuseAddress(false);
+                s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), candidate), 1);
+                return candidate;
+            } catch (java.io.IOException taken) {
+                // try another
+            }
         }
+        throw new AssertionError("no free loopback port between 20000 and 32000");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.meshbench.component.ReadyLine;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.cli.DataplaneMain;
 import dev.meshbench.dataplane.stats.HttpStats;
+import dev.meshbench.dataplane.testing.ClosedPort;
 import dev.meshbench.dataplane.testing.Eventually;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -101,11 +102,11 @@ class IngressGatewayEndToEndTest {
         return new Upstream(name, server.getAddress().getPort(), ports, requests);
     }
 
-    /** A port nothing listens on (bound, then released). */
-    private static int closedPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    /** A port nothing listens on, held until the test ends. */
+    private int closedPort() {
+        ClosedPort port = new ClosedPort();
+        closeables.add(port);
+        return port.port();
     }
 
     /** Starts {@code dataplane ingress-gateway} with these routes (and extra options) and checks its ready line. */

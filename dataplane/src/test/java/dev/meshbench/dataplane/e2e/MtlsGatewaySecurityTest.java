@@ -44,11 +44,11 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedKeyManager;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -56,36 +56,54 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Who may use the mTLS gateway, and what the SNI proxy and an mTLS-originating sidecar refuse. Every check of a
  * relay's own TLS runs with each TLS provider ({@code boringssl}, {@code jdk}): the peer checks (chain to the mesh
  * CA, validity, client certificate required, SPIFFE id of the upstream) must not depend on it.
+ *
+ * <p>Each test gets its own MongoDB stand-in, gateways and SNI proxy, all closed (their event loops ended) before the
+ * next test starts: a relay works on after a test's last assertion (the gateway opens its upstream connection once
+ * a tunnel's handshake is done, which a sidecar that then refuses the gateway does not wait for; a closing app's
+ * close_notify is relayed after the app saw its echo), and with shared servers that connection, those bytes or that
+ * log line were counted by whichever test ran next. Only the certificates, which nothing changes, are shared.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MtlsGatewaySecurityTest {
     private static final String MONGO = "mongo.meshbench.test";
     private static final String PROVIDERS = "dev.meshbench.dataplane.testing.TlsProviders#both";
 
-    private MeshIdentities ids;
+    private static MeshIdentities ids;
     private EchoServer echo;
     private Upstream mongo;
     private final Map<TlsProvider, DataplaneBootstrap> gateways = new EnumMap<>(TlsProvider.class);
-    private DataplaneBootstrap sniProxy;
+    private DataplaneBootstrap startedSniProxy;
 
     @BeforeAll
-    void start() throws ListenerBindException {
+    static void identities() {
         ids = MeshIdentities.create(MONGO);
-        echo = EchoServer.start(ids.server(), EchoServer.Mode.ECHO);
-        mongo = Upstream.of(HostAndPort.of(echo.address()), "mongo");
-        sniProxy = new DataplaneBootstrap(new ComponentConfig("sni-proxy", null, 0, 1,
-                List.of(ListenerConfig.sniPassthrough("sni", 0, RouteTable.of("*.meshbench.test", mongo))), null));
-        sniProxy.start();
     }
 
-    @AfterAll
+    @BeforeEach
+    void start() {
+        echo = EchoServer.start(ids.server(), EchoServer.Mode.ECHO);
+        mongo = Upstream.of(HostAndPort.of(echo.address()), "mongo");
+    }
+
+    @AfterEach
     void stop() {
         gateways.values().forEach(DataplaneBootstrap::close);
-        sniProxy.close();
+        if (startedSniProxy != null) {
+            startedSniProxy.close();
+        }
         echo.close();
     }
 
-    /** The mTLS gateway running on {@code provider}, started on first use (skips the test where it cannot run). */
+    /** This test's SNI proxy to its MongoDB stand-in, started on first use. */
+    private DataplaneBootstrap sniProxy() throws ListenerBindException {
+        if (startedSniProxy == null) {
+            startedSniProxy = new DataplaneBootstrap(new ComponentConfig("sni-proxy", null, 0, 1,
+                    List.of(ListenerConfig.sniPassthrough("sni", 0, RouteTable.of("*.meshbench.test", mongo))), null));
+            startedSniProxy.start();
+        }
+        return startedSniProxy;
+    }
+
+    /** This test's mTLS gateway running on {@code provider}, started on first use (skips the test where it cannot run). */
     private DataplaneBootstrap gateway(TlsProvider provider) throws ListenerBindException {
         TlsProviders.assumeUsable(provider);
         DataplaneBootstrap gw = gateways.get(provider);
@@ -259,7 +277,8 @@ class MtlsGatewaySecurityTest {
 
     @Test
     @DisplayName("the SNI proxy refuses an unknown server name: closed, counted and logged with the hop")
-    void sniProxyRefusesUnknownName() throws IOException {
+    void sniProxyRefusesUnknownName() throws IOException, ListenerBindException {
+        DataplaneBootstrap sniProxy = sniProxy();
         InetSocketAddress proxy = sniProxy.addresses().listener("sni");
         long echoBefore = echo.accepted();
         try (LogCapture log = new LogCapture()) {
@@ -277,7 +296,8 @@ class MtlsGatewaySecurityTest {
 
     @Test
     @DisplayName("the SNI proxy refuses bytes that are not a usable ClientHello: closed, counted once under clientHello, not as TLS")
-    void sniProxyRefusesNonClientHello() throws IOException {
+    void sniProxyRefusesNonClientHello() throws IOException, ListenerBindException {
+        DataplaneBootstrap sniProxy = sniProxy();
         InetSocketAddress proxy = sniProxy.addresses().listener("sni");
         byte[][] inputs = {
             {21, 9, 9, 9, 9}, // an alert record of no TLS or SSL version (Netty: NotSslRecordException)

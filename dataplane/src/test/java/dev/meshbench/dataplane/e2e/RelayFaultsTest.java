@@ -13,6 +13,7 @@ import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.stats.Refusal;
+import dev.meshbench.dataplane.testing.ClosedPort;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
 import dev.meshbench.dataplane.testing.TlsProviders;
@@ -105,12 +106,9 @@ class RelayFaultsTest {
     @Test
     @DisplayName("a refused upstream connect closes the client, is counted, and is logged naming the hop and the upstream")
     void upstreamConnectRefused() throws Exception {
-        int deadPort;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            deadPort = s.getLocalPort();
-        }
-        try (DataplaneBootstrap sidecar = new DataplaneBootstrap(ComponentConfig.of("sidecar-booking",
-                List.of(ListenerConfig.relay("mongo", 0, Upstream.of(new HostAndPort("127.0.0.1", deadPort), "egress-gateway"))), null));
+        try (ClosedPort dead = new ClosedPort();
+                DataplaneBootstrap sidecar = new DataplaneBootstrap(ComponentConfig.of("sidecar-booking",
+                        List.of(ListenerConfig.relay("mongo", 0, Upstream.of(new HostAndPort("127.0.0.1", dead.port()), "egress-gateway"))), null));
                 LogCapture log = new LogCapture()) {
             InetSocketAddress entry = sidecar.start().listener("mongo");
             try (Socket client = new Socket(entry.getAddress(), entry.getPort())) {
@@ -125,7 +123,7 @@ class RelayFaultsTest {
                 assertEquals(-1, first, "the client sees the connection end");
             }
             Eventually.await("refusal counted", () -> sidecar.stats("mongo").refused(Refusal.UPSTREAM_CONNECT) == 1);
-            String expected = "sidecar-booking/mongo: upstream 127.0.0.1:" + deadPort + " (egress-gateway) connect failed: ";
+            String expected = "sidecar-booking/mongo: upstream 127.0.0.1:" + dead.port() + " (egress-gateway) connect failed: ";
             Eventually.await("failure logged", () -> log.text().contains(expected), log::text);
             String line = log.text().lines().filter(l -> l.contains(expected)).findFirst().orElseThrow();
             assertTrue(line.contains("Connection refused"), line);

@@ -16,15 +16,14 @@ import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.stats.HopStats;
 import dev.meshbench.dataplane.stats.Refusal;
+import dev.meshbench.dataplane.testing.ClosedPort;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
 import dev.meshbench.dataplane.testing.TlsProviders;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -112,14 +111,11 @@ class RoundRobinTest {
     @Test
     @DisplayName("a replica that refuses its turn's connection closes that client, counted and logged, not retried elsewhere")
     void refusingReplica() throws Exception {
-        int deadPort;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            deadPort = s.getLocalPort();
-        }
-        try (EchoServer alive = EchoServer.start(null, EchoServer.Mode.ECHO);
+        try (ClosedPort dead = new ClosedPort();
+                EchoServer alive = EchoServer.start(null, EchoServer.Mode.ECHO);
                 DataplaneBootstrap sidecar = new DataplaneBootstrap(ComponentConfig.of("sidecar-booking", List.of(
                         new ListenerConfig("to-customer", 0, false, Routing.of(List.of(replica(alive),
-                                Upstream.of(new HostAndPort("127.0.0.1", deadPort), "customer"))), UpstreamTls.NONE)), null));
+                                Upstream.of(new HostAndPort("127.0.0.1", dead.port()), "customer"))), UpstreamTls.NONE)), null));
                 LogCapture log = new LogCapture()) {
             InetSocketAddress entry = sidecar.start().listener("to-customer");
             for (int i = 0; i < 4; i++) {
@@ -143,10 +139,10 @@ class RoundRobinTest {
             }
             assertEquals(2, alive.accepted(), "the live replica got its own turns only");
             HopStats s = sidecar.stats("to-customer");
-            assertEquals(Map.of("127.0.0.1:" + alive.address().getPort(), 2L, "127.0.0.1:" + deadPort, 2L), s.upstreams());
+            assertEquals(Map.of("127.0.0.1:" + alive.address().getPort(), 2L, "127.0.0.1:" + dead.port(), 2L), s.upstreams());
             assertEquals(2, s.refused(Refusal.UPSTREAM_CONNECT));
             assertEquals(2, s.refusedTotal());
-            String expected = "sidecar-booking/to-customer: upstream 127.0.0.1:" + deadPort + " (customer) connect failed: ";
+            String expected = "sidecar-booking/to-customer: upstream 127.0.0.1:" + dead.port() + " (customer) connect failed: ";
             Eventually.await("both failures logged", () -> log.text().lines().filter(l -> l.contains(expected)).count() == 2, log::text);
             Eventually.await("closed", () -> sidecar.stats("to-customer").active() == 0);
         }

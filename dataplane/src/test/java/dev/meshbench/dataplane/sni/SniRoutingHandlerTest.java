@@ -21,6 +21,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.concurrent.MockTicker;
+import io.netty.util.concurrent.Ticker;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -65,10 +67,14 @@ class SniRoutingHandlerTest {
     static final class Connection {
         final HopCounters counters = new HopCounters();
         final Recorder recorder = new Recorder();
+
+        /** The channel's clock: it moves only when a test advances it, not while the test thread waits for a core. */
+        final MockTicker clock = Ticker.newMockTicker();
         final EmbeddedChannel ch;
 
         Connection(RouteTable routes, int maxHello, Duration timeout) {
-            ch = new EmbeddedChannel(new SniRoutingHandler("sni-proxy/sni", routes, counters, maxHello, timeout), recorder);
+            ch = EmbeddedChannel.builder().ticker(clock)
+                    .handlers(new SniRoutingHandler("sni-proxy/sni", routes, counters, maxHello, timeout), recorder).build();
         }
 
         Connection(int maxHello) {
@@ -305,10 +311,10 @@ class SniRoutingHandlerTest {
     void timesOut() {
         Connection c = new Connection(RouteTable.of("*", MONGO), SniRoutingHandler.DEFAULT_MAX_CLIENT_HELLO, Duration.ofMillis(50));
         c.write(new byte[] {22, 3, 1});
-        c.ch.advanceTimeBy(40, TimeUnit.MILLISECONDS);
+        c.clock.advance(40, TimeUnit.MILLISECONDS);
         c.ch.runScheduledPendingTasks();
         c.assertWaiting("before the deadline");
-        c.ch.advanceTimeBy(20, TimeUnit.MILLISECONDS);
+        c.clock.advance(20, TimeUnit.MILLISECONDS);
         c.ch.runScheduledPendingTasks();
         c.assertRefused(Refusal.CLIENT_HELLO);
     }

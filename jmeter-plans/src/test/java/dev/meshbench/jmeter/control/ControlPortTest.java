@@ -94,9 +94,9 @@ class ControlPortTest {
     @Test
     @DisplayName("without them JMeter listens for StopTestNow on a UDP port, which this check sees")
     void controlPortWithoutKitProperties() throws Exception {
-        Process jmeter = start(false, 4);
+        Process jmeter = start(false, 120); // stopped by the test once it has looked
         try {
-            Set<Long> sockets = awaitSampling(jmeter);
+            Set<Long> sockets = awaitListener(jmeter);
             List<Integer> ports = udpPortsOf(sockets);
             assertEquals(1, ports.size(), "one UDP port: " + ports);
             assertTrue(ports.get(0) >= 4445 && ports.get(0) <= 4455, "port " + ports);
@@ -114,7 +114,10 @@ class ControlPortTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-Djava.awt.headless=true", "-Djmeter.home=" + home, "-cp", System.getProperty("java.class.path"),
                 "org.apache.jmeter.NewDriver", "-n", "-t", plan.toString(), "-l", dir.resolve("out.jtl").toString(),
-                "-j", dir.resolve("jmeter.log").toString()));
+                "-j", dir.resolve("jmeter.log").toString(),
+                // each sample written as it is taken: by default JMeter buffers 8 KiB, and these samples would all
+                // show only when the run has ended (and the control listener with it)
+                "-Jjmeter.save.saveservice.autoflush=true"));
         if (kitProperties) {
             cmd.addAll(List.of("-q", KIT_PROPERTIES.toAbsolutePath().toString()));
         }
@@ -122,7 +125,7 @@ class ControlPortTest {
                 .redirectOutput(dir.resolve("out.txt").toFile()).start();
     }
 
-    /** Waits until JMeter writes its first sample (its engine, and any control listener, are up); its socket inodes. */
+    /** Waits until JMeter writes its first sample (its test is running, for seconds more); its socket inodes. */
     private Set<Long> awaitSampling(Process jmeter) throws Exception {
         Path jtl = dir.resolve("out.jtl");
         for (int i = 0; i < 600 && jmeter.isAlive(); i++) {
@@ -132,6 +135,18 @@ class ControlPortTest {
             Thread.sleep(100);
         }
         throw new AssertionError("JMeter wrote no sample: " + Files.readString(dir.resolve("out.txt")));
+    }
+
+    /** Waits until JMeter says its control listener is up (it says so once the port is bound); its socket inodes. */
+    private Set<Long> awaitListener(Process jmeter) throws Exception {
+        Path out = dir.resolve("out.txt");
+        for (int i = 0; i < 600 && jmeter.isAlive(); i++) {
+            if (Files.readString(out).contains("Waiting for possible Shutdown/StopTestNow/HeapDump/ThreadDump message on port")) {
+                return socketsOf(jmeter.pid());
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("JMeter announced no control listener: " + Files.readString(out));
     }
 
     private static Set<Long> socketsOf(long pid) throws IOException {

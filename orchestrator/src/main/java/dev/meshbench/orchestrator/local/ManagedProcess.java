@@ -34,6 +34,8 @@ public final class ManagedProcess {
                     + "|address already in use)");
     /** How much of one quoted log line a message carries. */
     private static final int QUOTE_CHARS = 240;
+    /** Longest wait in {@link #deathNotice()} for a dead process's last lines to be read. */
+    static final long OUTPUT_DRAIN_MILLIS = 2000;
 
     private final Component component;
     private final Process process;
@@ -133,9 +135,16 @@ public final class ManagedProcess {
         return line.length() <= QUOTE_CHARS ? line : line.substring(0, QUOTE_CHARS) + "... (" + line.length() + " characters)";
     }
 
-    /** One line on how it died: name, pid, exit explained, what its log says, where the log is. */
+    /**
+     * One line on how it died: name, pid, exit explained, what its log says, where the log is. Once it has exited,
+     * first waits (at most {@value #OUTPUT_DRAIN_MILLIS} ms) until its last output has been read: the kernel reports
+     * the exit while the lines it printed just before may still wait in the pipe for the pump thread.
+     */
     String deathNotice() {
         Integer code = exitCode();
+        if (code != null) {
+            awaitOutputEnd();
+        }
         return component.name() + " (pid " + pid() + ") " + (code == null ? "is not running" : exitDescription(code)) + "; "
                 + logEvidence() + " (log: " + logFile + ")";
     }
@@ -183,6 +192,19 @@ public final class ManagedProcess {
         }
         try {
             pump.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Waits until the pump has read the output to its end (it ends when the process and anything it left holding the
+     * pipe are gone), at most {@value #OUTPUT_DRAIN_MILLIS} ms: an orphaned child keeping the pipe open must not hold
+     * up the report.
+     */
+    private void awaitOutputEnd() {
+        try {
+            pump.join(OUTPUT_DRAIN_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -127,6 +127,12 @@ class WarmUpTest {
         Path home = Files.createDirectories(dir.resolve("jm/bin")).getParent();
         JMeterLoad.Running r = JMeterLoad.start(List.of("sh", "-c", script), new JMeterLoad.Install(home, "x.jar"),
                 dir.resolve("out.txt"));
+        // The warm-up reads the file from its start: wait until the stand-in has written every sample, so the 2 s
+        // window sees them however long a busy machine takes to start sh.
+        for (int i = 0; i < 600 && (!Files.exists(jtl) || Files.readAllLines(jtl).size() < 36); i++) {
+            Thread.sleep(50);
+        }
+        assertEquals(36, Files.readAllLines(jtl).size(), "the stand-in's header and 35 samples");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         WarmupInfo plan = RunSettings.warmupPlan(Map.of("meshbench.warmup", "2"));
         boolean[] ended = {false};

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.orchestrator.kubernetes.prometheus.FakePrometheus.Answer;
 import dev.meshbench.orchestrator.kubernetes.prometheus.FakePrometheus.Request;
+import dev.meshbench.orchestrator.testing.ClosedPort;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -201,15 +200,14 @@ class PrometheusClientTest {
     @Test
     @DisplayName("names an endpoint nobody listens on: connection refused")
     void unreachable() throws IOException {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
+        try (ClosedPort nobody = new ClosedPort()) {
+            int port = nobody.port();
+            PrometheusClient client = new PrometheusClient(URI.create("http://127.0.0.1:" + port), TIMEOUT);
+            PrometheusException e = assertThrows(PrometheusException.class,
+                    () -> client.queryRange(CPU, T, T.plusSeconds(60), Duration.ofSeconds(10)));
+            assertEquals("Prometheus query_range at http://127.0.0.1:" + port + "/api/v1/query_range: connection refused",
+                    e.getMessage());
         }
-        PrometheusClient client = new PrometheusClient(URI.create("http://127.0.0.1:" + port), TIMEOUT);
-        PrometheusException e = assertThrows(PrometheusException.class,
-                () -> client.queryRange(CPU, T, T.plusSeconds(60), Duration.ofSeconds(10)));
-        assertEquals("Prometheus query_range at http://127.0.0.1:" + port + "/api/v1/query_range: connection refused",
-                e.getMessage());
     }
 
     @Test

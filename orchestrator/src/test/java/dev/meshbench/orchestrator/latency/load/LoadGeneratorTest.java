@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.orchestrator.testing.ClosedPort;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -55,32 +56,67 @@ class LoadGeneratorTest {
     @DisplayName("requests of the warm-up reach the server but are left out of the result")
     void warmupIsLeftOut() throws Exception {
         try (LoopbackServer s = LoopbackServer.fast()) {
+            Duration warmup = Duration.ofMillis(300);
+            long before = System.nanoTime();
             LoadResult r = run(LoadSpec.of(List.of(s.uri())).withConnections(2).withDuration(Duration.ofMillis(500))
-                    .withWarmup(Duration.ofMillis(300)));
+                    .withWarmup(warmup));
+            Duration around = Duration.ofNanos(System.nanoTime() - before);
             assertTrue(r.requests() > 0);
             assertTrue(s.served() > r.requests(), "served " + s.served() + ", measured " + r.requests());
-            assertTrue(r.elapsed().compareTo(Duration.ofMillis(500)) >= 0 && r.elapsed().compareTo(Duration.ofMillis(800)) < 0,
-                    "the measured time does not include the warm-up: " + r.elapsed());
+            assertTrue(r.elapsed().compareTo(Duration.ofMillis(500)) >= 0, "at least the duration: " + r.elapsed());
+            // The run, timed around it, holds the warm-up and then the measured time: measured from the start it would not
+            // fit beside the warm-up. However slow the machine, this holds only if the warm-up is left out.
+            assertTrue(r.elapsed().compareTo(around.minus(warmup)) <= 0,
+                    "the measured time does not include the warm-up: " + r.elapsed() + " of a run of " + around);
         }
     }
 
     @Test
-    @DisplayName("an open loop at a rate the server sustains achieves about that rate and keeps its schedule")
+    @DisplayName("an open loop sends no request before it is due, never beats its rate, and sends or counts as missed every scheduled request")
     void openLoopKeepsTheRate() throws Exception {
-        try (LoopbackServer s = LoopbackServer.fast()) {
+        java.util.Queue<Long> arrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        try (LoopbackServer s = LoopbackServer.start(n -> {
+            arrivals.add(System.nanoTime());
+            return 200;
+        })) {
+            long before = System.nanoTime();
             LoadResult r = run(LoadSpec.of(List.of(s.uri())).withConnections(4).withRate(100)
                     .withDuration(Duration.ofSeconds(2)).withWarmup(Duration.ofMillis(500)));
             LoadResult.ScheduleKeeping k = r.schedule().orElseThrow();
             assertEquals(200, k.scheduled(), "2 s at 100/s");
-            assertEquals(k.scheduled(), k.sent(), () -> LoadResultRenderer.text(r));
-            assertEquals(0, k.missed());
+            assertEquals(k.scheduled(), k.sent() + k.missed(), () -> LoadResultRenderer.text(r));
+            assertEquals(r.requests(), k.sent());
             assertEquals(r.requests(), r.ok(), r.errors().describe());
-            assertEquals(100, r.achievedRate(), 20, "achieved rate");
+            assertTrue(r.achievedRate() <= 100, "at most the scheduled requests in at least the duration: " + r.achievedRate());
             assertEquals(10, k.lateThresholdMs(), "max(1 ms, 1/rate)");
-            assertFalse(r.fellBehind(), k.reason());
-            assertTrue(k.reason().startsWith("kept the schedule"), k.reason());
             assertEquals(100, r.targetRate().getAsDouble());
+            // Request i is due i x 10 ms after the start, and is not sent before: however slow the machine, the i-th
+            // arrival at the server (warm-up included) comes no sooner. Whether every request went on time depends on the
+            // machine (a busy one sends late, and says it fell behind), so that is judged from made figures below.
+            List<Long> sorted = arrivals.stream().sorted().toList();
+            assertTrue(sorted.size() >= r.requests(), sorted.size() + " arrivals");
+            for (int i = 0; i < sorted.size(); i++) {
+                long early = before + i * 10_000_000L - sorted.get(i);
+                assertTrue(early <= 0, "request " + i + " arrived " + early / 1e6 + " ms before it was due");
+            }
+            assertEquals(r.fellBehind(), k.fellBehind());
+            assertTrue(k.fellBehind() || k.reason().startsWith("kept the schedule"), k.reason());
         }
+    }
+
+    @Test
+    @DisplayName("the schedule is kept with nothing missed, at most 1% sent late and 95% of the rate achieved; otherwise each shortfall is named")
+    void scheduleVerdict() {
+        LoadResult.ScheduleKeeping kept = LoadResult.ScheduleKeeping.judge(100, 200, 200, 2, 10, 12.5, 99.5);
+        assertFalse(kept.fellBehind(), kept.reason());
+        assertEquals(0, kept.missed());
+        assertEquals("kept the schedule: none missed, 1% sent more than 10 ms late (limit 1%), 99.5% of the target rate", kept.reason());
+        LoadResult.ScheduleKeeping behind = LoadResult.ScheduleKeeping.judge(100, 200, 190, 3, 10, 195.7, 94);
+        assertTrue(behind.fellBehind());
+        assertEquals(10, behind.missed());
+        assertEquals("10 of 200 scheduled requests were never sent (every connection was busy until the end); 1.579% of the "
+                + "requests were sent more than 10 ms late (limit 1%), up to 195.7 ms; achieved 94 req/s, 94% of the target 100 req/s "
+                + "(limit 95%)", behind.reason());
     }
 
     @Test
@@ -129,18 +165,20 @@ class LoadGeneratorTest {
     @Test
     @DisplayName("a refused connection is a connect failure, in a closed and an open loop, and nothing hangs")
     void connectionRefused() throws Exception {
-        URI closed;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = URI.create("http://127.0.0.1:" + s.getLocalPort() + "/");
+        try (ClosedPort nobody = new ClosedPort()) {
+            URI closed = URI.create("http://127.0.0.1:" + nobody.port() + "/");
+            LoadSpec spec = LoadSpec.of(List.of(closed)).withConnections(2).withDuration(Duration.ofMillis(500));
+            LoadResult c = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(spec));
+            assertTrue(c.errors().connect() > 0);
+            assertEquals(c.requests(), c.errors().connect(), c.errors().describe());
+            assertEquals(0, c.latency().count(), "no answer, no latency");
+            LoadResult o = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(spec.withRate(40)));
+            LoadResult.ScheduleKeeping k = o.schedule().orElseThrow();
+            assertEquals(20, k.scheduled());
+            assertEquals(20, k.sent() + k.missed(), k.reason());
+            assertTrue(o.errors().connect() > 0, o.errors().describe());
+            assertEquals(k.sent(), o.errors().connect(), "every request sent failed to connect: " + o.errors().describe());
         }
-        LoadSpec spec = LoadSpec.of(List.of(closed)).withConnections(2).withDuration(Duration.ofMillis(500));
-        LoadResult c = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(spec));
-        assertTrue(c.errors().connect() > 0);
-        assertEquals(c.requests(), c.errors().connect(), c.errors().describe());
-        assertEquals(0, c.latency().count(), "no answer, no latency");
-        LoadResult o = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(spec.withRate(40)));
-        assertEquals(20, o.schedule().orElseThrow().scheduled());
-        assertEquals(20, o.errors().connect(), o.errors().describe());
     }
 
     @Test
@@ -152,9 +190,12 @@ class LoadGeneratorTest {
             LoadSpec spec = LoadSpec.of(List.of(uri)).withConnections(1).withDuration(Duration.ofMillis(500))
                     .withTimeout(Duration.ofMillis(150));
             LoadResult r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(spec));
-            assertTrue(r.errors().timeout() >= 3, r.errors().describe());
+            // One at a time, each given up after no less than 150 ms: in 500 ms at most 4 start (at 0, 150, 300, 450 ms at
+            // the soonest). How many do depends on how fast the machine notices each timeout.
+            assertTrue(r.errors().timeout() >= 1 && r.errors().timeout() <= 4, r.errors().describe());
             assertEquals(r.requests(), r.errors().timeout(), r.errors().describe());
-            assertTrue(r.elapsed().compareTo(Duration.ofMillis(500 + 150 + 500)) < 0, "ended soon after the last timeout: " + r.elapsed());
+            // Waiting the default timeout (5 s) for the last one instead of the spec's 150 ms would take this long.
+            assertTrue(r.elapsed().compareTo(LoadSpec.DEFAULT_TIMEOUT) < 0, "ended after the last timeout: " + r.elapsed());
         }
     }
 
@@ -162,12 +203,20 @@ class LoadGeneratorTest {
     @DisplayName("the progress lines say elapsed/total, requests, current rate and errors")
     void progressLine() throws Exception {
         try (LoopbackServer s = LoopbackServer.fast()) {
-            run(LoadSpec.of(List.of(s.uri())).withConnections(1).withRate(20).withDuration(Duration.ofMillis(300)));
-            assertEquals(2, progress.size(), progress.toString());
+            LoadResult r = run(LoadSpec.of(List.of(s.uri())).withConnections(1).withRate(20).withDuration(Duration.ofMillis(300)));
+            assertTrue(progress.size() >= 2, progress.toString());
             assertTrue(progress.get(0).matches("load: open loop at 20 req/s, 1 connection to http://127\\.0\\.0\\.1:\\d+/hello\\?x=1, GET, "
                     + "0\\.3 s, timeout 5 s"), progress.get(0));
-            assertTrue(progress.get(1).matches("load: done, 6 requests in 0\\.3\\d* s \\(.* req/s\\), errors: none, latency ms p50 .*"),
-                    progress.get(1));
+            // A line about every 5 s comes between only when the machine stalls the run that long.
+            for (String line : progress.subList(1, progress.size() - 1)) {
+                assertTrue(line.matches("load: \\d+\\.\\d/0\\.3 s.*, \\d+ requests, .* req/s in the last .* s, \\d+ errors"), line);
+            }
+            // 6 requests are due in 0.3 s; a busy machine may leave the last unsent, and it takes at least 0.3 s.
+            assertTrue(r.requests() >= 1 && r.requests() <= 6, "requests " + r.requests());
+            assertTrue(r.elapsed().compareTo(Duration.ofMillis(300)) >= 0, r.elapsed().toString());
+            String done = progress.get(progress.size() - 1);
+            assertTrue(done.startsWith("load: done, " + r.requests() + " requests in " + Figures.seconds(r.elapsed()) + " ("), done);
+            assertTrue(done.matches("load: done, \\d+ requests in \\d+(\\.\\d+)? s \\(.* req/s\\), errors: none, latency ms p50 .*"), done);
         }
     }
 

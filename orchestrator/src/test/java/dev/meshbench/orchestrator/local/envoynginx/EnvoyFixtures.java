@@ -165,49 +165,18 @@ final class EnvoyFixtures {
         }
     }
 
-    /** A loopback port nobody listens on right now (bind port 0, close). */
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    /**
+     * Free loopback ports for every listener and admin endpoint of the plan, as the kit reserves them
+     * ({@link LocalAddresses#reserve}): below the kernel's ephemeral range. A port bound on 0 and released lies in that
+     * range, where any outgoing connection on the machine may take it before Envoy or nginx binds it.
+     */
+    static LocalAddresses freeAddresses(TopologyPlan plan) {
+        return LocalAddresses.reserve(plan);
     }
 
-    /** Addresses with free loopback ports for every listener and admin endpoint of the plan. */
-    static LocalAddresses freeAddresses(TopologyPlan plan) throws IOException {
-        return freeAddresses(List.of(plan));
-    }
-
-    /** Free loopback ports for every listener and admin endpoint of any of the plans, one per endpoint over all. */
-    static LocalAddresses freeAddresses(List<TopologyPlan> plans) throws IOException {
-        Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
-        Map<String, Integer> admin = new LinkedHashMap<>();
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (TopologyPlan plan : plans) {
-                for (ComponentPlan c : plan.components()) {
-                    for (ListenerPlan l : c.listeners()) {
-                        Endpoint e = new Endpoint(c.name(), l.name());
-                        if (!listeners.containsKey(e)) {
-                            listeners.put(e, hold(held));
-                        }
-                    }
-                    if (c.kind().isProxy() && !admin.containsKey(c.name())) {
-                        admin.put(c.name(), hold(held));
-                    }
-                }
-            }
-        } finally {
-            for (ServerSocket s : held) {
-                s.close();
-            }
-        }
-        return new LocalAddresses(listeners, admin);
-    }
-
-    private static int hold(List<ServerSocket> held) throws IOException {
-        ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        held.add(s);
-        return s.getLocalPort();
+    /** As {@link #freeAddresses(TopologyPlan)}, one port per endpoint over all the plans (a switched deployment's). */
+    static LocalAddresses freeAddresses(List<TopologyPlan> plans) {
+        return LocalAddresses.reserve(plans);
     }
 
     /**
