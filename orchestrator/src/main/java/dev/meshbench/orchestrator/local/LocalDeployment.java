@@ -398,7 +398,7 @@ public final class LocalDeployment implements Deployment {
         egressCase = next;
         unsure = false;
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        LOG.info("switched from {} to {} in {} ms: {}", previous.id(), next.id(), took.toMillis(), done);
+        LOG.debug("switched from {} to {} in {} ms: {}", previous.id(), next.id(), took.toMillis(), done);
         return new dev.meshbench.orchestrator.deploy.Switch(previous, next, took, done);
     }
 

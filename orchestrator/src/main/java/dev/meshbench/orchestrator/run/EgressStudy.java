@@ -314,12 +314,24 @@ public final class EgressStudy {
 
     /** The deployment's JVMs and JMeter's, and the deployment's CPU, for the warm-up to judge. */
     static WarmUp.Signals signals(dev.meshbench.orchestrator.deploy.Deployment deployment, JMeterLoad.Running jmeter) {
+        return signals(deployment, jmeter, false);
+    }
+
+    /**
+     * As {@link #signals(dev.meshbench.orchestrator.deploy.Deployment, JMeterLoad.Running)}; with {@code kit}, this JVM's
+     * JIT too (a sitting's recorders and JTL cutting run in it, on the measured machine, for the whole sitting).
+     */
+    static WarmUp.Signals signals(dev.meshbench.orchestrator.deploy.Deployment deployment, JMeterLoad.Running jmeter, boolean kit) {
         return new WarmUp.Signals() {
             @Override
             public Map<String, Double> jitMillis() {
                 Map<String, Double> all = new java.util.TreeMap<>(deployment.jitMillis());
                 if (!all.isEmpty()) { // JMeter's JVM is seen where the deployment's are
                     dev.meshbench.orchestrator.local.HotSpotCounters.jitMillis(jmeter.pid()).ifPresent(ms -> all.put("JMeter", ms));
+                    if (kit) {
+                        dev.meshbench.orchestrator.local.HotSpotCounters.jitMillis(ProcessHandle.current().pid())
+                                .ifPresent(ms -> all.put("the kit", ms));
+                    }
                 }
                 return all;
             }

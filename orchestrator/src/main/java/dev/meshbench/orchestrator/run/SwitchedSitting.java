@@ -220,9 +220,19 @@ final class SwitchedSitting {
                 : plan.limitSeconds() + " s", clients, rate > 0 ? ", " + Parsers.plain(rate) + " req/s" : ", closed loop");
         Path file = sittingDir.resolve("warmup.jtl");
         jtl.route("warmup", file);
+        // The windows' recorders run through the warm-up too, into the sitting's folder: what they cost the machine (and
+        // this JVM's JIT) is then part of what warms up, not a dip at the start of the first measured window.
+        Path warmDir = java.nio.file.Files.createDirectories(sittingDir.resolve("warmup"));
+        ResourceRecorder resources = ResourceRecorder.start(deployment, warmDir, Duration.ofSeconds(1));
+        CounterRecorder counters = CounterRecorder.start(deployment, warmDir, CounterRecorder.INTERVAL);
+        Optional<HostRecorder> host = HostRecorder.start(warmDir, HostRecorder.INTERVAL);
         try {
-            return WarmUp.run(plan, clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter), out, "warm-up");
+            return WarmUp.run(plan, clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter, true), out,
+                    "warm-up");
         } finally {
+            resources.close();
+            counters.close();
+            host.ifPresent(HostRecorder::close);
             jtl.unroute("warmup");
         }
     }
