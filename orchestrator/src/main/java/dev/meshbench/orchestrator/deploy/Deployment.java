@@ -6,9 +6,25 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** One case deployed on one target. Closing it tears everything down; closing twice is harmless. */
+/**
+ * The application deployed on one target with one case applied; a deployment prepared for several cases switches
+ * between them while it runs ({@link #apply}). Closing it tears everything down; closing twice is harmless.
+ */
 public interface Deployment extends AutoCloseable {
+    /** The case applied now. */
     EgressCase egressCase();
+
+    /**
+     * Switches to case {@code next} while everything runs, as the mesh's control plane would, and returns once every
+     * proxy and service it touched confirmed its part (read from the component itself); the deployment must have been
+     * prepared for {@code next} ({@link Target#deploy(EgressCase, java.util.List, java.nio.file.Path)}).
+     *
+     * @throws TargetException naming the component that did not take its part: the case must not be measured
+     */
+    default Switch apply(EgressCase next) {
+        throw new UnsupportedOperationException("this deployment cannot switch cases while it runs");
+    }
+
 
     /** Blocks until every component serves and the database is loaded, or throws naming what is not ready. */
     void awaitReady(Duration timeout);

@@ -16,7 +16,30 @@ public interface Target {
      *
      * @param logDir where the components' logs are collected
      */
-    Deployment deploy(EgressCase egressCase, java.nio.file.Path logDir);
+    default Deployment deploy(EgressCase egressCase, java.nio.file.Path logDir) {
+        return deploy(egressCase, java.util.List.of(egressCase), logDir);
+    }
+
+    /**
+     * Starts deploying {@code first}, prepared to be switched to any case of {@code reachable} while it runs
+     * ({@link Deployment#apply}); call {@link Deployment#awaitReady} before sending load.
+     *
+     * @param logDir where the components' logs are collected
+     */
+    Deployment deploy(EgressCase first, java.util.List<EgressCase> reachable, java.nio.file.Path logDir);
+
+    /** Whether a deployment of this target switches cases while it runs ({@link Deployment#apply}). */
+    default boolean switchesCases() {
+        return false;
+    }
+
+    /**
+     * How a deployment of this target switches bypass (the mesh off the MongoDB path) in and out, in words for the run's
+     * first line and {@code run.json}; empty where it does not switch.
+     */
+    default java.util.Optional<String> bypassSwitch() {
+        return java.util.Optional.empty();
+    }
 
     /** Which data plane this target's mesh runs, its versions and settings: recorded in every result. */
     DataPlaneInfo dataPlane();

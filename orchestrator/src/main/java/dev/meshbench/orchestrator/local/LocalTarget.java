@@ -42,4 +42,10 @@ public final class LocalTarget implements Target {
     public LocalDeployment deploy(EgressCase egressCase, java.nio.file.Path logDir) {
         return LocalDeployment.start(egressCase, config, logDir);
     }
+
+    /** Deploys {@code first} only: switching on the local target is not part of this branch. */
+    @Override
+    public LocalDeployment deploy(EgressCase first, java.util.List<EgressCase> reachable, java.nio.file.Path logDir) {
+        return deploy(first, logDir);
+    }
 }

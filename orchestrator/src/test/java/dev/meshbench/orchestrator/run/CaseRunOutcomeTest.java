@@ -172,7 +172,7 @@ class CaseRunOutcomeTest {
         }
 
         @Override
-        public Deployment deploy(EgressCase egressCase, Path logDir) {
+        public Deployment deploy(EgressCase egressCase, java.util.List<EgressCase> reachable, Path logDir) {
             return new Deployment() {
                 @Override
                 public EgressCase egressCase() {
