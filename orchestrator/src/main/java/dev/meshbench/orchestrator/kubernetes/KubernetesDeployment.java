@@ -82,7 +82,11 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
     private final List<io.fabric8.kubernetes.api.model.apps.Deployment> ingressGateways;
     private final Map<String, URI> serviceEndpoints = new LinkedHashMap<>();
     private final Map<String, URI> serviceAdmin = new LinkedHashMap<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /**
+     * The kit's own requests to the services. Replaced after a switch restarted them: its kept-alive connections to a
+     * ClusterIP stay with the pod they were opened to, the old one.
+     */
+    private volatile HttpClient http = newHttp();
     private List<io.fabric8.kubernetes.api.model.apps.Deployment> istioGateways = List.of();
     private ClusterCpu cpu;
 
@@ -301,6 +305,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             List<String> restartedServices = plan.restarted().stream().filter(ComponentNames.SERVICES::contains).toList();
             if (!restartedServices.isEmpty()) {
                 long s0 = System.nanoTime();
+                http = newHttp();
                 reopenForwards(restartedServices);
                 awaitServices(settings.readyTimeout());
                 done.add(String.format(Locale.ROOT, "%s ready again in %.1f s (new pods, JVMs cold)", String.join(", ", restartedServices),
@@ -352,10 +357,18 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         return out;
     }
 
-    /** One Istio proxy on a MongoDB path, as a switch reads it. */
-    private record ProxyPod(String component, MongoRoutes.Proxy kind, io.fabric8.kubernetes.api.model.Pod pod) {
+    /**
+     * One Istio proxy on a MongoDB path, as a switch reads it.
+     *
+     * @param which which of its kind, for the gateways ("Istio's istio-egressgateway"), else empty
+     */
+    private record ProxyPod(String component, String which, MongoRoutes.Proxy kind, io.fabric8.kubernetes.api.model.Pod pod) {
         String name() {
-            return component + " (pod " + pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName() + ")";
+            return component + " (" + (which.isEmpty() ? "" : which + ", ") + "pod " + key() + ")";
+        }
+
+        String key() {
+            return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
         }
     }
 
@@ -368,7 +381,12 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
      * @throws TargetException at {@code timeout}, naming each proxy that has not and what it still has
      */
     List<String> confirmProxies(EgressCase from, EgressCase next, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        // When each proxy (by pod) first had the next case's routes, and first had nothing else to wait for.
+        Map<String, Double> routed = new java.util.HashMap<>();
+        Map<String, Double> settled = new java.util.HashMap<>();
+        List<String> lastProblems = List.of();
         while (true) {
             List<String> problems = new ArrayList<>();
             List<String> confirmed = new ArrayList<>();
@@ -382,13 +400,16 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             for (ProxyPod p : touched) {
                 String problem;
                 try {
-                    problem = proxyProblem(p, next);
+                    problem = proxyProblem(p, next, () -> routed.putIfAbsent(p.key(), seconds(start)));
                 } catch (TargetException | IllegalArgumentException e) {
                     problem = "unreadable: " + e.getMessage();
                 }
                 if (problem == null) {
-                    confirmed.add(p.name() + ": " + MongoRoutes.describe(MongoRoutes.expected(next, p.kind(), mesh)));
+                    settled.putIfAbsent(p.key(), seconds(start));
+                    confirmed.add(String.format(Locale.ROOT, "%s: %s (routes after %.1f s, nothing left draining after %.1f s)", p.name(),
+                            MongoRoutes.describe(MongoRoutes.expected(next, p.kind(), mesh)), routed.get(p.key()), settled.get(p.key())));
                 } else {
+                    settled.remove(p.key());
                     problems.add(p.name() + " " + problem);
                 }
             }
@@ -399,7 +420,10 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
                 throw new TargetException("switching from case " + from.id() + " to " + next.id() + ": not confirmed after "
                         + timeout.toSeconds() + " s (-D" + KubernetesSettings.P_READY_TIMEOUT + "): " + String.join("; ", problems));
             }
-            LOG.debug("switch to {} not confirmed yet: {}", next.id(), problems);
+            if (!problems.equals(lastProblems)) {
+                LOG.info("switch to {} not confirmed after {} s: {}", next.id(), String.format(Locale.ROOT, "%.1f", seconds(start)), problems);
+                lastProblems = problems;
+            }
             try {
                 Thread.sleep(CONFIRM_POLL.toMillis());
             } catch (InterruptedException e) {
@@ -418,11 +442,11 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         List<ProxyPod> out = new ArrayList<>();
         List<io.fabric8.kubernetes.api.model.apps.Deployment> services = deployments(resources, ComponentNames.SERVICES);
         for (var d : services) {
-            add(out, problems, d, ComponentNames.sidecarOf(d.getMetadata().getName()), MongoRoutes.Proxy.SIDECAR);
+            add(out, problems, d, ComponentNames.sidecarOf(d.getMetadata().getName()), "", MongoRoutes.Proxy.SIDECAR);
         }
         if (usesIstioEgressGateway(from) || usesIstioEgressGateway(next)) {
             for (var g : istioGateways) {
-                add(out, problems, g, ComponentNames.EGRESS_GATEWAY + " (Istio's " + g.getMetadata().getName() + ")",
+                add(out, problems, g, ComponentNames.EGRESS_GATEWAY, "Istio's " + g.getMetadata().getName(),
                         MongoRoutes.Proxy.ISTIO_EGRESS_GATEWAY);
             }
             if (istioGateways.isEmpty()) {
@@ -431,28 +455,30 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         }
         if (next == EgressCase.SNI) {
             for (var g : deployments(resources, List.of(KIT_GATEWAY))) {
-                add(out, problems, g, ComponentNames.EGRESS_GATEWAY + " (the kit's " + KIT_GATEWAY + ")", MongoRoutes.Proxy.KIT_EGRESS_GATEWAY);
+                add(out, problems, g, ComponentNames.EGRESS_GATEWAY, "the kit's " + KIT_GATEWAY, MongoRoutes.Proxy.KIT_EGRESS_GATEWAY);
             }
         }
         return out;
     }
 
     private void add(List<ProxyPod> out, List<String> problems, io.fabric8.kubernetes.api.model.apps.Deployment d, String component,
-            MongoRoutes.Proxy kind) {
+            String which, MongoRoutes.Proxy kind) {
         List<io.fabric8.kubernetes.api.model.Pod> pods = ops.runningPods(d);
         if (pods.isEmpty()) {
-            problems.add(component + ": no running pod of Deployment " + d.getMetadata().getName());
+            problems.add(component + (which.isEmpty() ? "" : " (" + which + ")") + ": no running pod of Deployment "
+                    + d.getMetadata().getName());
         }
-        pods.forEach(p -> out.add(new ProxyPod(component, kind, p)));
+        pods.forEach(p -> out.add(new ProxyPod(component, which, kind, p)));
     }
 
     /**
-     * What proxy {@code p} lacks of case {@code next}, read from itself, or null when it has it all: for a sidecar,
+     * What proxy {@code p} lacks of case {@code next}, read from itself, or null when it has it all ({@code hasRoutes}
+     * is run once its routes are the next case's): for a sidecar,
      * istio-init's exclusion of MongoDB's address as the running pod got it (bypass only); the routes its Envoy has for
      * MongoDB ({@link MongoRoutes}); a healthy endpoint in each route's cluster; no listener or filter chain draining,
      * so no connection is left on a route from before the switch (Envoy closes them when its drain time ends).
      */
-    private String proxyProblem(ProxyPod p, EgressCase next) {
+    private String proxyProblem(ProxyPod p, EgressCase next, Runnable hasRoutes) {
         String ns = p.pod().getMetadata().getNamespace();
         String pod = p.pod().getMetadata().getName();
         if (p.kind() == MongoRoutes.Proxy.SIDECAR) {
@@ -473,6 +499,7 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
             return "has " + MongoRoutes.describe(has) + (as.isEmpty() ? "" : " (as in case " + String.join(", ",
                     as.stream().map(EgressCase::id).toList()) + ")") + ", not case " + next.id() + "'s " + MongoRoutes.describe(expected);
         }
+        hasRoutes.run();
         if (!expected.isEmpty()) {
             String clusters = proxies.get(ns, pod, "clusters");
             for (MongoRoutes.Route r : expected) {
@@ -541,22 +568,49 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         return "the database kept its data: " + customersNow + " customers, " + flights + " flights (MongoDB is outside the mesh; not reloaded)";
     }
 
+    /**
+     * A number a service answers at {@code path} of its own port, asked until it answers 200 (a pod that is terminating
+     * after a rollout may still take a request for a moment) within {@code meshbench.kubernetes.readyTimeoutSeconds}.
+     */
     private long count(String svc, String path) {
         URI uri = serviceAdmin.get(svc).resolve(path);
-        try {
-            java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20)).build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new TargetException("checking the database after a switch: GET " + uri + " answered " + r.statusCode() + ": "
-                        + MongoRoutes.abbreviate(r.body()));
+        long deadline = System.nanoTime() + settings.readyTimeout().toNanos();
+        String last;
+        while (true) {
+            try {
+                java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20))
+                        .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    try {
+                        return Long.parseLong(r.body().trim());
+                    } catch (NumberFormatException e) {
+                        throw new TargetException("checking the database after a switch: GET " + uri + " answered no number: "
+                                + MongoRoutes.abbreviate(r.body()));
+                    }
+                }
+                last = r.statusCode() + " " + MongoRoutes.abbreviate(r.body());
+            } catch (java.io.IOException e) {
+                last = e.toString();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("checking the database after a switch interrupted");
             }
-            return Long.parseLong(r.body().trim());
-        } catch (java.io.IOException | NumberFormatException e) {
-            throw new TargetException("checking the database after a switch: GET " + uri + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetException("checking the database after a switch interrupted");
+            if (System.nanoTime() > deadline) {
+                throw new TargetException("checking the database after a switch: GET " + uri + " answered " + last + " until "
+                        + settings.readyTimeout().toSeconds() + " s");
+            }
+            LOG.debug("GET {} answered {}; asking again", uri, last);
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("checking the database after a switch interrupted");
+            }
         }
+    }
+
+    private static HttpClient newHttp() {
+        return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     /** Where each service's load goes (see the class comment); one progress line says where. */

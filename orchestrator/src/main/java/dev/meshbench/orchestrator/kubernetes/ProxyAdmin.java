@@ -53,9 +53,19 @@ interface ProxyAdmin {
                         }
                     }).exec("pilot-agent", "request", "GET", path)) {
                 long deadline = System.nanoTime() + timeout.toNanos();
-                Integer exit = watch.exitCode().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                Integer exit;
+                try {
+                    exit = watch.exitCode().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    throw new TargetException(what + " failed: pilot-agent did not exit within " + timeout.toSeconds() + " s", e);
+                }
                 // The exit code arrives on its own channel; the output is complete once the stream has closed.
-                closed.get(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
+                try {
+                    closed.get(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    throw new TargetException(what + " failed: pilot-agent exited with " + exit + " but its output did not end within "
+                            + timeout.toSeconds() + " s (" + out.size() + " bytes so far)", e);
+                }
                 if (exit == null || exit != 0) {
                     throw new TargetException(what + " failed: pilot-agent exited with " + exit + ": "
                             + MongoRoutes.abbreviate(err.toString(StandardCharsets.UTF_8)));
@@ -65,8 +75,6 @@ interface ProxyAdmin {
                 throw new TargetException(what + " failed: " + ClusterOps.reason(e), e);
             } catch (ExecutionException e) {
                 throw new TargetException(what + " failed: " + e.getCause(), e.getCause());
-            } catch (TimeoutException e) {
-                throw new TargetException(what + " failed: no answer within " + timeout.toSeconds() + " s", e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new TargetException(what + " interrupted");
