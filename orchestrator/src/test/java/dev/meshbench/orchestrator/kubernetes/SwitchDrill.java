@@ -245,7 +245,7 @@ final class SwitchDrill {
 
     /**
      * {@code e2e.sh}'s switched part: {@code SwitchDrill STATE_DIR SERVICES_IMAGE [LOAD_SECONDS]}. Deploys bypass into
-     * namespace {@code acmeair} prepared for all five cases, waits until ready (database loaded), switches through
+     * the kit's default namespace ({@code acmeair}) prepared for all five cases, waits until ready (database loaded), switches through
      * sidecar, gateway, mtls, sni and back to bypass with traffic and checks after each, prints {@code e2e: PASS} and
      * {@code e2e: FAIL} lines and each switch's time, tears the namespace down (also on Ctrl-C), and exits 1 if a check
      * or a switch failed.
@@ -258,7 +258,8 @@ final class SwitchDrill {
         Path state = Path.of(args[0]);
         int loadSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        KubernetesSettings settings = settings(state, args[1], "acmeair", Duration.ofSeconds(300));
+        KubernetesSettings settings = settings(state, args[1], dev.meshbench.orchestrator.plan.TopologyPlanner.APP_NAMESPACE,
+                Duration.ofSeconds(300));
         Config config = Config.fromKubeconfig(state.resolve("kubeconfig").toFile());
         int failures = 0;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
