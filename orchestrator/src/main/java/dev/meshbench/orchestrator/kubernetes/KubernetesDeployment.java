@@ -67,6 +67,8 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
     private static final Duration CONFIRM_POLL = Duration.ofSeconds(2);
 
     private volatile EgressCase egressCase;
+    /** Held by a switch: one at a time. */
+    private final Object switching = new Object();
     /** Every case this deployment may switch to, rendered with the same JWT key pair, in the catalogue's order. */
     private final Map<EgressCase, Manifests> prepared;
     private final ProxyAdmin proxies;
@@ -257,8 +259,16 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
      *                         {@link #close} may follow)
      */
     @Override
-    public synchronized Switch apply(EgressCase next) {
+    public Switch apply(EgressCase next) {
         Objects.requireNonNull(next, "next");
+        // Not on this object's monitor: close() (the runner's shutdown hook on Ctrl-C) must tear down at once, not wait
+        // for a switch that may be waiting minutes for a proxy.
+        synchronized (switching) {
+            return switchTo(next);
+        }
+    }
+
+    private Switch switchTo(EgressCase next) {
         Manifests to = prepared.get(next);
         if (to == null) {
             throw new IllegalArgumentException("case " + next.id() + " was not prepared for this deployment (it can switch to "

@@ -201,6 +201,35 @@ class KubernetesSwitchTest {
     }
 
     @Test
+    @DisplayName("closing the deployment (the runner's shutdown hook on Ctrl-C) tears down at once, without waiting for a switch in progress")
+    void closeDoesNotWaitForASwitch() throws Exception {
+        FakeCluster.Envoys envoys = envoys(EgressCase.MTLS, Duration.ofSeconds(600));
+        envoys.stale("booking-");
+        KubernetesDeployment d = deploy(EgressCase.MTLS, envoys, Duration.ofSeconds(600), ClusterOps.Applier.CREATE_OR_REPLACE);
+        envoys.push(EgressCase.SNI);
+        java.util.concurrent.atomic.AtomicReference<Throwable> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread switching = new Thread(() -> {
+            try {
+                d.apply(EgressCase.SNI);
+            } catch (RuntimeException e) {
+                outcome.set(e);
+            }
+        }, "switch-under-test");
+        switching.start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (envoys.caseOf(pods("auth").get(0)) != EgressCase.SNI && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(EgressCase.SNI, envoys.caseOf(pods("auth").get(0)), "the switch is confirming, waiting for booking's proxy");
+        d.close();
+        assertTrue(switching.isAlive(), "close returned while the switch still waits for the stale proxy");
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "torn down");
+        switching.interrupt();
+        switching.join(60_000);
+        assertTrue(outcome.get() instanceof TargetException, String.valueOf(outcome.get()));
+    }
+
+    @Test
     @DisplayName("a case the deployment was not prepared for is refused, naming the cases it was")
     void anUnpreparedCaseIsRefused() {
         FakeCluster.Envoys envoys = envoys(EgressCase.SIDECAR, Duration.ofSeconds(3));
