@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
-# End-to-end test of the Kubernetes target on the real cluster `cluster.sh up` + `cluster.sh istio` made: each of the
-# five cases runs through the kit's own command (meshbench.jar run), then the proxies' own counters prove the path.
+# End-to-end test of the Kubernetes target on the real cluster `cluster.sh up` + `cluster.sh istio` made, in two parts:
 #
-#   e2e.sh STATE_DIR [CASE...]      (from the checkout's root, after setup.sh STATE_DIR)
+#   e2e.sh STATE_DIR [--fresh|--switched] [CASE...]     (from the checkout's root, after setup.sh STATE_DIR)
 #
-# Per case: transactions with 0 errors and CPU for every component (results.json); every request of JMeter through
-# Istio's ingress gateway (its Envoy's request counter against the JTL); MongoDB's bytes through the egress gateway in
-# gateway, mtls and sni and not in bypass and sidecar (Envoy's per-cluster counters); in bypass, nothing of MongoDB's
-# in the sidecar; the sidecar's own MongoDB cluster in sidecar; mTLS from sidecar to gateway with istiod-issued SPIFFE
-# certificates in mtls and sni, plain TLS passed through in gateway; nginx's SNI routing in sni (its log). And in mtls,
-# a pod without a sidecar is refused by the egress gateway. Exits 1 if any check fails.
+# fresh (CASE..., default all five): each case deployed afresh and run through the kit's own command (meshbench.jar
+# run), then the proxies' own counters prove the path. Per case: transactions with 0 errors and CPU for every component
+# (results.json); every request of JMeter through Istio's ingress gateway (its Envoy's request counter against the
+# JTL); MongoDB's bytes through the egress gateway in gateway, mtls and sni and not in bypass and sidecar (Envoy's
+# per-cluster counters); in bypass, nothing of MongoDB's in the sidecar; the sidecar's own MongoDB cluster in sidecar;
+# mTLS from sidecar to gateway with istiod-issued SPIFFE certificates in mtls and sni, plain TLS passed through in
+# gateway; nginx's SNI routing in sni (its log). And in mtls, a pod without a sidecar is refused by the egress gateway.
+#
+# switched (always all five): the application deployed once in one namespace with bypass, then sidecar, gateway,
+# mtls, sni and bypass again switched in underneath it by the kit's own switch (KubernetesDeployment.apply: the next
+# case's resources applied, what only the current one has deleted, pods restarted only where the pod template changes,
+# every proxy read until it has the next case's routes and nothing draining); after each switch MongoDB traffic through
+# the entry and the same path checks from the proxies' counters (SwitchDrill, a test class run with meshbench.jar), and
+# each switch's time printed.
+#
+# Both parts by default. Exits 1 if any check fails.
 set -euo pipefail
 
-STATE="$(cd "${1:?usage: e2e.sh STATE_DIR [CASE...]}" && pwd)"
+STATE="$(cd "${1:?usage: e2e.sh STATE_DIR [--fresh|--switched] [CASE...]}" && pwd)"
 shift
+FRESH=1
+SWITCHED=1
+case "${1:-}" in
+  --fresh) SWITCHED=0; shift ;;
+  --switched) FRESH=0; shift ;;
+esac
 CASES=("$@")
 [ ${#CASES[@]} -gt 0 ] || CASES=(bypass sidecar gateway mtls sni)
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -54,6 +69,7 @@ run_case() { # case: the kit's own run, left deployed for the checks
 }
 
 for c in "${CASES[@]}"; do
+  [ "$FRESH" -eq 1 ] || break
   log "case $c: the kit's run"
   # Istio's gateways outlive the cases: their counters are compared with what they were before this run.
   ingress_before=$(stats istio-system deploy/istio-ingressgateway | sum '^http\..*\.downstream_rq_total$')
@@ -132,5 +148,26 @@ for c in "${CASES[@]}"; do
   kubectl delete namespace "$NS" --wait=true --timeout=120s >/dev/null
 done
 
+if [ "$SWITCHED" -eq 1 ]; then
+  log "switched: the application deployed once in namespace $NS, every case switched in underneath it"
+  classes=orchestrator/target/test-classes
+  if [ ! -f "$classes/dev/meshbench/orchestrator/kubernetes/SwitchDrill.class" ]; then
+    echo "e2e: FAIL switched: no $classes (build with setup.sh, or mvn -pl orchestrator -am package -DskipTests)"; failures=$((failures + 1))
+  else
+    # The drill prints e2e: PASS / FAIL lines of its own; it exits non-zero when a switch or a check failed.
+    set +e
+    java -cp "orchestrator/target/meshbench.jar:$classes" dev.meshbench.orchestrator.kubernetes.SwitchDrill "$STATE" \
+      "$(cat "$STATE/services-image")" 20 2>"$WORK/switched.err" | tee "$WORK/switched.log"
+    drill=${PIPESTATUS[0]}
+    set -e
+    drill_failures=$(grep -c '^e2e: FAIL' "$WORK/switched.log" || true)
+    failures=$((failures + drill_failures))
+    if [ "$drill" -ne 0 ] && [ "$drill_failures" -eq 0 ]; then
+      echo "e2e: FAIL switched: the drill exited with $drill; its errors end:"; tail -n 15 "$WORK/switched.err" | sed "s/^/e2e:   /"
+      failures=$((failures + 1))
+    fi
+  fi
+fi
+
 if [ "$failures" -gt 0 ]; then echo "e2e: $failures check(s) failed"; exit 1; fi
-echo "e2e: all checks passed (${CASES[*]})"
+echo "e2e: all checks passed ($([ "$FRESH" -eq 1 ] && echo "fresh: ${CASES[*]}")$([ "$FRESH" -eq 1 ] && [ "$SWITCHED" -eq 1 ] && echo "; ")$([ "$SWITCHED" -eq 1 ] && echo "switched: all five in one namespace"))"

@@ -18,8 +18,9 @@ abstract class AppliedOnCluster implements AutoCloseable {
     final KubernetesClient client;
     final ClusterOps ops;
     final PrintStream progress;
-    final List<ObjectNode> docs;
-    final List<HasMetadata> resources;
+    /** The manifests applied now: a deployment that switches case replaces them ({@link #switchManifests}). */
+    volatile List<ObjectNode> docs;
+    volatile List<HasMetadata> resources;
     final PortForwards forwards;
     final Instant started = Instant.now();
     private boolean closed;
@@ -33,6 +34,12 @@ abstract class AppliedOnCluster implements AutoCloseable {
         this.docs = docs;
         this.resources = resources;
         this.forwards = new PortForwards(client, settings.clusterIps());
+    }
+
+    /** After a switch: the manifests applied now. */
+    void switchManifests(List<ObjectNode> nextDocs, List<HasMetadata> nextResources) {
+        this.docs = List.copyOf(nextDocs);
+        this.resources = List.copyOf(nextResources);
     }
 
     /** The case or cell applied, for progress lines. */

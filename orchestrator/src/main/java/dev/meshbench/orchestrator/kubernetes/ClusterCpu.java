@@ -33,6 +33,8 @@ final class ClusterCpu {
 
     private final PrometheusCpuSampler sampler;
     private final List<ResourceSample> startSamples;
+    /** Samples read while waiting for new series after a switch ({@link #awaitSeries}): the next poll returns them. */
+    private final List<ResourceSample> pending = new java.util.ArrayList<>();
     private long lastPollMs;
 
     private ClusterCpu(PrometheusCpuSampler sampler, List<ResourceSample> startSamples) {
@@ -95,14 +97,53 @@ final class ClusterCpu {
     synchronized List<ResourceSample> poll() {
         long now = System.currentTimeMillis();
         if (now - lastPollMs < STEP.toMillis()) {
-            return List.of();
+            return drainPending(List.of());
         }
         lastPollMs = now;
         try {
-            return sampler.poll(Instant.ofEpochMilli(now));
+            return drainPending(sampler.poll(Instant.ofEpochMilli(now)));
         } catch (PrometheusException e) {
             LOG.warn("CPU poll failed, the next one asks again: {}", e.getMessage());
-            return List.of();
+            return drainPending(List.of());
+        }
+    }
+
+    private List<ResourceSample> drainPending(List<ResourceSample> fresh) {
+        if (pending.isEmpty()) {
+            return fresh;
+        }
+        List<ResourceSample> out = new java.util.ArrayList<>(pending);
+        out.addAll(fresh);
+        pending.clear();
+        return out;
+    }
+
+    /**
+     * After a switch that added components (case sni's gateway and SNI proxy, Istio's egress gateway): waits (up to
+     * {@link #SERIES_WAIT}) until Prometheus has a series for each of {@code components}, keeping what it read for the
+     * next {@link #poll}; fails naming the components without one.
+     */
+    synchronized void awaitSeries(List<Component> components) {
+        long deadline = System.nanoTime() + SERIES_WAIT.toNanos();
+        while (true) {
+            List<Component> missing = sampler.missing(components);
+            if (missing.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TargetException("Prometheus returned no CPU series for " + String.join(", ", missing.stream()
+                        .map(Component::name).toList()) + " " + SERIES_WAIT.toSeconds() + " s after the switch");
+            }
+            try {
+                Thread.sleep(STEP.toMillis());
+                lastPollMs = System.currentTimeMillis();
+                pending.addAll(sampler.poll(Instant.ofEpochMilli(lastPollMs)));
+            } catch (PrometheusException e) {
+                LOG.warn("CPU poll failed while waiting for new series, asking again: {}", e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("interrupted while waiting for Prometheus's CPU series after a switch");
+            }
         }
     }
 }

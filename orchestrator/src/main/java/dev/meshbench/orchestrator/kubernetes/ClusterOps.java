@@ -192,6 +192,71 @@ public final class ClusterOps {
     }
 
     /**
+     * Deletes each of {@code resources} in order (as {@code kubectl delete}: the API server's default propagation, so a
+     * Deployment's pods follow it); one already gone is no error. Stops at the first the server refuses, naming it.
+     *
+     * @return what was deleted, as {@link CaseManifests#describe} names it
+     */
+    public List<String> delete(List<HasMetadata> resources) {
+        List<String> deleted = new ArrayList<>();
+        for (HasMetadata r : resources) {
+            LOG.info("deleting {}", describe(r));
+            call("deleting " + describe(r), () -> client.resource(r).inNamespace(namespaceOf(r)).delete());
+            deleted.add(describe(r));
+        }
+        return deleted;
+    }
+
+    private String namespaceOf(HasMetadata r) {
+        return Optional.ofNullable(r.getMetadata().getNamespace()).orElse(namespace);
+    }
+
+    /**
+     * The pods of Deployment {@code d} (by its selector) that serve now: running and not being deleted, sorted by name.
+     * A pod that is terminating after a rollout is left out.
+     */
+    public List<Pod> runningPods(Deployment d) {
+        String ns = Optional.ofNullable(d.getMetadata().getNamespace()).orElse(namespace);
+        Map<String, String> selector = Optional.ofNullable(d.getSpec()).map(s -> s.getSelector()).map(s -> s.getMatchLabels())
+                .orElse(Map.of());
+        if (selector.isEmpty()) {
+            throw new TargetException("Deployment " + ns + "/" + d.getMetadata().getName() + " has no matchLabels selector: its pods "
+                    + "cannot be found");
+        }
+        return call("listing the pods of Deployment " + ns + "/" + d.getMetadata().getName(),
+                () -> client.pods().inNamespace(ns).withLabels(selector).list().getItems()).stream()
+                .filter(p -> p.getMetadata().getDeletionTimestamp() == null && p.getStatus() != null
+                        && "Running".equals(p.getStatus().getPhase()))
+                .sorted(Comparator.comparing(p -> p.getMetadata().getName())).toList();
+    }
+
+    /**
+     * Waits until no pod of the Deployments {@code deleted} is left (terminating ones included), so nothing of a case
+     * switched away keeps running; on timeout names the pods left.
+     */
+    public void awaitPodsGone(List<Deployment> deleted, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<String> left = new ArrayList<>();
+            for (Deployment d : deleted) {
+                String ns = Optional.ofNullable(d.getMetadata().getNamespace()).orElse(namespace);
+                Map<String, String> selector = d.getSpec().getSelector().getMatchLabels();
+                call("listing the pods of Deployment " + ns + "/" + d.getMetadata().getName(),
+                        () -> client.pods().inNamespace(ns).withLabels(selector).list().getItems())
+                        .forEach(p -> left.add(ns + "/" + p.getMetadata().getName()));
+            }
+            if (left.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TargetException("pods of the deleted " + deleted.stream().map(d -> "Deployment " + d.getMetadata().getName())
+                        .collect(Collectors.joining(", ")) + " still there after " + timeout.toSeconds() + " s: " + String.join(", ", left));
+            }
+            sleep(1000);
+        }
+    }
+
+    /**
      * Waits until every Deployment among {@code resources} (and the extra ones named) has all replicas updated and
      * available; on timeout names each that is not, its pods' unmet conditions and waiting containers, and the
      * namespace's recent events.

@@ -11,7 +11,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -32,6 +34,7 @@ public final class KubernetesTarget implements Target {
     private final boolean ingress;
     private final Supplier<KubernetesClient> clients;
     private final ClusterOps.Applier applier;
+    private final java.util.function.Function<KubernetesClient, ProxyAdmin> proxyAdmin;
     private final PrintStream progress;
 
     /**
@@ -43,6 +46,21 @@ public final class KubernetesTarget implements Target {
      */
     public KubernetesTarget(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload, boolean ingress,
             Supplier<KubernetesClient> clients, ClusterOps.Applier applier, PrintStream progress) {
+        this(settings, customers, flightDays, workload, ingress, clients, applier, client -> ProxyAdmin.exec(client, PROXY_READ_TIMEOUT),
+                progress);
+    }
+
+    /** How long one read of a proxy's Envoy admin may take. */
+    static final java.time.Duration PROXY_READ_TIMEOUT = java.time.Duration.ofSeconds(20);
+
+    /**
+     * As above, reading the proxies' Envoy admin with {@code proxyAdmin} (made with each deployment's client; tests
+     * pass Envoys of their own).
+     */
+    KubernetesTarget(KubernetesSettings settings, int customers, int flightDays, WorkloadInfo workload, boolean ingress,
+            Supplier<KubernetesClient> clients, ClusterOps.Applier applier,
+            java.util.function.Function<KubernetesClient, ProxyAdmin> proxyAdmin, PrintStream progress) {
+        this.proxyAdmin = Objects.requireNonNull(proxyAdmin, "proxyAdmin");
         this.settings = Objects.requireNonNull(settings, "settings");
         if (!ingress && settings.ingressUrl().isPresent()) {
             throw new IllegalArgumentException(KubernetesSettings.P_INGRESS_URL + "=" + settings.ingressUrl().get() + " with "
@@ -87,14 +105,33 @@ public final class KubernetesTarget implements Target {
 
     @Override
     public KubernetesDeployment deploy(EgressCase egressCase, Path logDir) {
-        return KubernetesDeployment.start(egressCase, settings, customers, flightDays, workload, ingress, clients.get(), applier,
-                progress);
+        return deploy(egressCase, List.of(egressCase), logDir);
+    }
+
+    /**
+     * Deploys {@code first} into the namespace, every case of {@code reachable} rendered (with one JWT key pair) so that
+     * {@link KubernetesDeployment#apply} switches to it in the same namespace.
+     */
+    @Override
+    public KubernetesDeployment deploy(EgressCase first, List<EgressCase> reachable, Path logDir) {
+        return KubernetesDeployment.start(first, reachable, settings, customers, flightDays, workload, ingress, clients.get(), applier,
+                proxyAdmin, progress);
     }
 
     @Override
-    public KubernetesDeployment deploy(EgressCase first, java.util.List<EgressCase> reachable, Path logDir) {
-        return deploy(first, logDir);
+    public boolean switchesCases() {
+        return true;
     }
+
+    /** The services' pods restart: istio-init sets the sidecar's exclusion when a pod starts. */
+    @Override
+    public Optional<String> bypassSwitch() {
+        return Optional.of(BYPASS_SWITCH);
+    }
+
+    /** {@link #bypassSwitch()}'s words. */
+    public static final String BYPASS_SWITCH = "the services' pods restarted with istio-init's excluded CIDR ("
+            + KubernetesDeployment.EXCLUDE_OUTBOUND + ") added or removed; their JVMs start cold";
 
     /** Istio's proxies; their versions are read from the cluster when the case is deployed. */
     @Override

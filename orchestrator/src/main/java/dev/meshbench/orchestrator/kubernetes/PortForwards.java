@@ -66,6 +66,66 @@ final class PortForwards implements AutoCloseable {
         }
     }
 
+    /**
+     * After the pods behind Service {@code namespace/service} were replaced: a port-forward goes to the pod it found
+     * when opened, so {@code old}'s forward is closed and one to a ready pod of the Service opened on the same local
+     * port, so that whoever was given {@code old} (the load generator) keeps using it; on another port only when that one
+     * cannot be bound again. A ClusterIP stays as it is.
+     *
+     * @return where the Service is reached now
+     * @throws TargetException no ready pod, or the forward failed
+     */
+    synchronized URI reopen(URI old, String namespace, String service, int port) {
+        if (clusterIps) {
+            return old;
+        }
+        for (java.util.Iterator<LocalPortForward> it = open.iterator(); it.hasNext();) {
+            LocalPortForward f = it.next();
+            if (f.getLocalPort() == old.getPort()) {
+                try {
+                    f.close();
+                } catch (IOException | RuntimeException e) {
+                    LOG.debug("closing the port-forward on {}: {}", old, e.toString());
+                }
+                it.remove();
+            }
+        }
+        String pod = readyPod(namespace, service);
+        try {
+            LocalPortForward f;
+            try {
+                f = client.pods().inNamespace(namespace).withName(pod).portForward(port, old.getPort());
+            } catch (RuntimeException bindFailed) {
+                LOG.warn("port {} for Service {}/{} could not be bound again ({}); forwarding from another", old.getPort(), namespace,
+                        service, bindFailed.toString());
+                f = client.pods().inNamespace(namespace).withName(pod).portForward(port, 0);
+            }
+            open.add(f);
+            return URI.create("http://127.0.0.1:" + f.getLocalPort());
+        } catch (KubernetesClientException e) {
+            throw new TargetException("port-forwarding to pod " + namespace + "/" + pod + " (Service " + service + ") port " + port
+                    + " failed: " + ClusterOps.reason(e), e);
+        }
+    }
+
+    /** A pod behind the Service that is ready and not being deleted. */
+    private String readyPod(String namespace, String service) {
+        try {
+            Service s = client.services().inNamespace(namespace).withName(service).get();
+            if (s == null || s.getSpec() == null || s.getSpec().getSelector() == null) {
+                throw new TargetException("Service " + namespace + "/" + service + " does not exist or selects no pods");
+            }
+            return client.pods().inNamespace(namespace).withLabels(s.getSpec().getSelector()).list().getItems().stream()
+                    .filter(p -> p.getMetadata().getDeletionTimestamp() == null && p.getStatus() != null
+                            && p.getStatus().getConditions() != null && p.getStatus().getConditions().stream()
+                                    .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())))
+                    .map(p -> p.getMetadata().getName()).sorted().findFirst()
+                    .orElseThrow(() -> new TargetException("no ready pod behind Service " + namespace + "/" + service));
+        } catch (KubernetesClientException e) {
+            throw new TargetException("finding a ready pod of Service " + namespace + "/" + service + " failed: " + ClusterOps.reason(e), e);
+        }
+    }
+
     private URI clusterIp(String namespace, String service, int port, String hint) {
         Service s;
         try {

@@ -68,13 +68,7 @@ class KubernetesClusterIT {
     static KubernetesSettings settings(Duration readyTimeout) {
         Path state = Path.of(System.getenv(KUBECONFIG_ENV)).toAbsolutePath().getParent();
         try {
-            String hostIp = Files.readString(state.resolve("host-ip")).trim();
-            KubernetesSettings.Mongo mongo = new KubernetesSettings.Mongo(URI.create("mongodb://mongo.meshbench.test:27017/?tls=true"),
-                    "mongo.meshbench.test", "*.meshbench.test", hostIp + "/32", Files.readString(state.resolve("mongo/mongo-ca.pem")));
-            return new KubernetesSettings(Optional.empty(), NAMESPACE, Map.of(KubernetesSettings.SERVICES_IMAGE, System.getenv(IMAGE_ENV),
-                    KubernetesSettings.SNI_PROXY_IMAGE, "meshbench.local/nginx:bookworm"), Optional.of(mongo), Optional.empty(),
-                    Optional.empty(), Optional.empty(), "istio-system/prometheus", "istio-system", "istio-system", false, readyTimeout, 0.25, true,
-                    Optional.empty());
+            return SwitchDrill.settings(state, System.getenv(IMAGE_ENV), NAMESPACE, readyTimeout);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("the test cluster's state beside " + System.getenv(KUBECONFIG_ENV)
                     + " (cluster.sh up, then cluster.sh mongo)", e);
@@ -148,6 +142,85 @@ class KubernetesClusterIT {
                 "teardown touched Istio's egress gateway");
         assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-ingressgateway").get(),
                 "teardown touched Istio's ingress gateway");
+    }
+
+    /**
+     * The application deployed once with bypass, then switched through sidecar, gateway, mtls, sni and back to bypass in
+     * the same namespace by {@link KubernetesDeployment#apply}; after each switch MongoDB traffic goes through the
+     * entry and the proxies' own counters prove the case's path ({@link SwitchDrill}). Each switch says what it did,
+     * restarts pods exactly at bypass, keeps the JWT key pair and the database, and leaves nothing of another case.
+     */
+    @Test
+    void switchesThroughAllFiveCasesInOneNamespaceEachPathProvenFromTheProxies() throws Exception {
+        KubernetesSettings settings = settings(Duration.ofSeconds(300)).with(NAMESPACE, false);
+        PrintStream progress = new PrintStream(out, true, StandardCharsets.UTF_8);
+        KubernetesTarget t = new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL, true,
+                () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), ClusterOps.Applier.SERVER_SIDE, progress);
+        assertTrue(t.switchesCases());
+        List<SwitchDrill.Window> windows;
+        try (KubernetesDeployment d = t.deploy(EgressCase.BYPASS, List.of(EgressCase.values()), Path.of("logs"))) {
+            d.awaitReady(Duration.ofSeconds(300));
+            String jwt = client.secrets().inNamespace(NAMESPACE).withName("meshbench-jwt").get().getData().get("public.pem");
+            SwitchDrill drill = new SwitchDrill(client, d, System.out);
+            windows = new java.util.ArrayList<>();
+            for (EgressCase next : List.of(EgressCase.SIDECAR, EgressCase.GATEWAY, EgressCase.MTLS, EgressCase.SNI, EgressCase.BYPASS)) {
+                SwitchDrill.Window w = drill.run(List.of(next), 15).get(0);
+                windows.add(w);
+                dev.meshbench.orchestrator.deploy.Switch s = w.change();
+                List<String> done = s.done();
+                assertEquals(next, d.egressCase());
+                assertEquals(next, s.to());
+                assertEquals(List.of(), w.failed(), "the path of " + next.id() + " after its switch");
+                assertEquals(jwt, client.secrets().inNamespace(NAMESPACE).withName("meshbench-jwt").get().getData().get("public.pem"),
+                        "the JWT key pair is the same in every case");
+                assertTrue(done.stream().anyMatch(x -> x.startsWith("confirmed from the proxies' own Envoy")), done.toString());
+                assertTrue(done.stream().anyMatch(x -> x.startsWith("the database kept its data: 10 customers")), done.toString());
+                boolean restart = s.from() == EgressCase.BYPASS || next == EgressCase.BYPASS;
+                assertEquals(restart, done.stream().anyMatch(x -> x.startsWith("rolled out ") && x.contains("booking")), done.toString());
+                assertEquals(restart, done.stream().anyMatch(x -> x.contains("ready again")), done.toString());
+                assertEquals(!restart, done.stream().anyMatch(x -> x.startsWith("kept the pods of ") && x.contains("booking")), done.toString());
+                assertEquals(List.of(), caseLabelledOtherThan(next), "after the switch to " + next.id());
+            }
+        }
+        System.out.println("switch times: " + String.join(", ", windows.stream().map(w -> String.format(java.util.Locale.ROOT, "%s->%s %.1f s",
+                w.change().from().id(), w.change().to().id(), w.change().seconds())).toList()));
+        assertNull(client.namespaces().withName(NAMESPACE).get(), "teardown left the namespace");
+    }
+
+    /** Resources labelled with a case other than {@code c}. */
+    private List<String> caseLabelledOtherThan(EgressCase c) {
+        return ClusterOps.KINDS.stream().flatMap(k -> client.resources(k).inNamespace(NAMESPACE).withLabel(CaseManifests.CASE_LABEL)
+                .list().getItems().stream()).filter(r -> !c.id().equals(r.getMetadata().getLabels().get(CaseManifests.CASE_LABEL)))
+                .map(CaseManifests::describe).toList();
+    }
+
+    /**
+     * A switch whose Istio resources never reach the cluster (the Applier withholds case gateway's Gateway,
+     * DestinationRule and VirtualService, and its ServiceEntry's change): every sidecar keeps case sidecar's route to
+     * MongoDB, and the switch fails naming the proxies and what they still have, so the case is not measured.
+     */
+    @Test
+    void aSwitchThatLeavesTheProxiesWithTheOldRoutesIsDetectedNamingThem() {
+        KubernetesSettings settings = settings(Duration.ofSeconds(30)).with(NAMESPACE, false);
+        ClusterOps.Applier withholding = (c, r) -> {
+            if (!"gateway".equals(r.getMetadata().getLabels().get(CaseManifests.CASE_LABEL))) {
+                ClusterOps.Applier.SERVER_SIDE.apply(c, r);
+            }
+        };
+        KubernetesTarget t = new KubernetesTarget(settings, 10, 1, WorkloadInfo.ORIGINAL, true,
+                () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build(), withholding,
+                new PrintStream(out, true, StandardCharsets.UTF_8));
+        try (KubernetesDeployment d = t.deploy(EgressCase.SIDECAR, List.of(EgressCase.GATEWAY), Path.of("logs"))) {
+            d.awaitRollouts(Duration.ofSeconds(180));
+            TargetException e = assertThrows(TargetException.class, () -> d.apply(EgressCase.GATEWAY));
+            String m = e.getMessage();
+            System.out.println("stale proxies detected: " + m);
+            assertTrue(m.startsWith("switching from case sidecar to gateway: not confirmed after 30 s"), m);
+            assertTrue(m.contains("sidecar-booking (pod " + NAMESPACE + "/booking-"), m);
+            assertTrue(m.contains("has SNI mongo.meshbench.test -> outbound|27017||mongo.meshbench.test (as in case sidecar), not case "
+                    + "gateway's SNI mongo.meshbench.test -> outbound|443|mongo|istio-egressgateway.istio-system.svc.cluster.local"), m);
+            assertTrue(m.contains("egress-gateway (Istio's istio-egressgateway, pod istio-system/istio-egressgateway-"), m);
+        }
     }
 
     @Test
