@@ -63,7 +63,7 @@ mapfile -t SETTINGS < <(bash "$HERE/cluster.sh" settings "$STATE")
 
 run_case() { # case: the kit's own run, left deployed for the checks
   java -jar orchestrator/target/meshbench.jar run --case "$1" "${SETTINGS[@]}" \
-    -Dmeshbench.load=closed -Dmeshbench.clients=2 -Dmeshbench.stepSeconds=40 -Dmeshbench.warmup=0 \
+    -Dmeshbench.method=fresh -Dmeshbench.load=closed -Dmeshbench.clients=2 -Dmeshbench.stepSeconds=40 -Dmeshbench.warmup=0 \
     -Dmeshbench.warmupSeconds=5 -Dmeshbench.maxErrorPercent=0 -Dmeshbench.keep=true \
     -Dmeshbench.resultsDir="$WORK/results"
 }
