@@ -792,21 +792,12 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
 
     @Override
     public List<Component> components() {
-        List<Component> out = new ArrayList<>();
-        if (ingress) {
-            out.add(new Component(ComponentNames.INGRESS_GATEWAY, ComponentRole.MESH));
-        }
-        for (String svc : ComponentNames.SERVICES) {
-            out.add(new Component(svc, ComponentRole.APP));
-            out.add(new Component(ComponentNames.sidecarOf(svc), ComponentRole.MESH));
-        }
-        if (egressCase.passes(HopKind.EGRESS_GATEWAY)) {
-            out.add(new Component(ComponentNames.EGRESS_GATEWAY, ComponentRole.MESH));
-        }
-        if (egressCase.passes(HopKind.SNI_PROXY)) {
-            out.add(new Component(ComponentNames.SNI_PROXY, ComponentRole.MESH));
-        }
-        return out;
+        // The case's topology has one home, its plan (TopologyPlanner), as on the local target; MongoDB is outside the
+        // cluster here, so it is not a component of the deployment.
+        return dev.meshbench.orchestrator.plan.TopologyPlanner.plan(egressCase,
+                        new dev.meshbench.orchestrator.plan.PlanOptions(dev.meshbench.orchestrator.plan.DataPlane.ENVOY, true, 2, ingress))
+                .components().stream().filter(c -> c.kind() != dev.meshbench.orchestrator.plan.ComponentKind.DATABASE)
+                .map(c -> new Component(c.name(), c.role())).toList();
     }
 
     /** New CPU readings from Prometheus, asked at most every few seconds (it only changes per scrape anyway). */
