@@ -384,9 +384,19 @@ public final class DataplaneBootstrap implements AutoCloseable {
         slot.current().retire();
     }
 
+    /**
+     * Closes a listening channel and returns once its port refuses. The close future alone is not enough: the JDK defers
+     * closing a registered channel's socket until its selector deregisters the cancelled key, on the event loop's next
+     * select, so a connect just after the future completes could still be accepted by the old listener. A task scheduled
+     * after the close runs only after that select (Netty takes due scheduled tasks at the start of a loop pass, after its
+     * select), so waiting for one closes the gap.
+     */
     private static void unbind(Channel server) {
         if (server != null) {
             server.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+            if (!server.eventLoop().isShuttingDown() && !server.eventLoop().inEventLoop()) {
+                server.eventLoop().schedule(() -> { }, 1, TimeUnit.MILLISECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+            }
         }
     }
 

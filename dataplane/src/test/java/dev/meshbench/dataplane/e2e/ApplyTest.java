@@ -17,6 +17,7 @@ import dev.meshbench.dataplane.config.Routing;
 import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.testing.AdminClient;
+import dev.meshbench.dataplane.testing.QuietPort;
 import dev.meshbench.dataplane.testing.TaggedClient;
 import dev.meshbench.dataplane.testing.TaggedEchoServer;
 import java.net.ConnectException;
@@ -45,35 +46,17 @@ class ApplyTest {
         return new ConfigRevision(new ConfigVersion(version), config, Map.of());
     }
 
-    /**
-     * A loopback port nothing listens on now, for the relay to bind next: below the kernel's ephemeral range (from 32768
-     * on Linux), where no outgoing connection of this machine can take it in between, as one bound on 0 and released
-     * could be taken (only another listener could race for it, as the kit's own port reservations say).
-     */
-    private static int freePort() throws Exception {
-        for (int attempt = 0; attempt < 200; attempt++) {
-            int candidate = java.util.concurrent.ThreadLocalRandom.current().nextInt(20_000, 32_000);
-            try (ServerSocket s = new ServerSocket()) {
-                s.setReuseAddress(false);
-                s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), candidate), 1);
-                return candidate;
-            } catch (java.io.IOException taken) {
-                // try another
-            }
-        }
-        throw new AssertionError("no free loopback port between 20000 and 32000");
-    }
-
     @Test
     @DisplayName("a listener given another port moves there: the old port closes, the new one serves; with drain time 0 its "
             + "old connections close at once")
     void movesToAnotherPort() throws Exception {
         try (TaggedEchoServer a = TaggedEchoServer.start("A"); TaggedEchoServer b = TaggedEchoServer.start("B");
-                DataplaneBootstrap sidecar = new DataplaneBootstrap(sidecar(Duration.ZERO, relay("mongo", 0, a)))) {
+                DataplaneBootstrap sidecar = new DataplaneBootstrap(sidecar(Duration.ZERO, relay("mongo", QuietPort.pick(), a)))) {
+            // both ports below the ephemeral range: the old one, once closed, cannot be taken by another build before it is tried
             InetSocketAddress before = sidecar.start().listener("mongo");
             try (TaggedClient old = TaggedClient.connect(before)) {
                 assertEquals("A", old.tag());
-                int port = freePort();
+                int port = QuietPort.pick();
                 InetSocketAddress after = sidecar.apply(revision("v2", sidecar(Duration.ZERO, relay("mongo", port, b)))).listener("mongo");
                 assertEquals(port, after.getPort());
                 assertThrows(ConnectException.class, () -> new Socket(before.getAddress(), before.getPort()).close());

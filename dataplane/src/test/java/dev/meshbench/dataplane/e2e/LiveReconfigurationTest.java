@@ -11,6 +11,7 @@ import dev.meshbench.dataplane.cli.DataplaneMain;
 import dev.meshbench.dataplane.testing.AdminClient;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
+import dev.meshbench.dataplane.testing.QuietPort;
 import dev.meshbench.dataplane.testing.TaggedClient;
 import dev.meshbench.dataplane.testing.TaggedEchoServer;
 import java.io.ByteArrayOutputStream;
@@ -176,7 +177,9 @@ class LiveReconfigurationTest {
         TaggedEchoServer a = upstream("A");
         TaggedEchoServer b = upstream("B");
         TaggedEchoServer app = upstream("APP");
-        DataplaneBootstrap sidecar = sidecar(args("0.5", mongo(a), inbound(app)));
+        // the removed listener's port below the ephemeral range: once closed, no other build's server on port 0 can take it
+        // before the test sees it refuse
+        DataplaneBootstrap sidecar = sidecar(args("0.5", mongo(a).replace("port=0", "port=" + QuietPort.pick()), inbound(app)));
         InetSocketAddress mongoAddress = sidecar.addresses().listener("mongo");
         AdminClient admin = new AdminClient(sidecar.addresses().admin());
         TaggedClient mongoClient = client(mongoAddress);
