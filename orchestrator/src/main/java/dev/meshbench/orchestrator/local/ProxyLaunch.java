@@ -56,7 +56,17 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
      */
     public ProcessSpec spec(TopologyPlan plan, ComponentPlan c, LocalAddresses addresses, MeshFiles mesh, Path configDir,
             Path nginxDir) {
-        return spec(plan, c, addresses, mesh, configDir, nginxDir, plan.id());
+        return spec(plan, c, addresses, mesh, configDir, nginxDir, configVersion(plan.id()));
+    }
+
+    /**
+     * A configuration name for a plan id: the id with every character a Netty relay's {@code --config-version} does not
+     * take (it takes 1-64 letters, digits, {@code .}, {@code _}, {@code :} and {@code -}) made {@code -}, cut at 64; a
+     * latency cell's id such as {@code single/1/none/sidecar} has slashes, which the relay refuses.
+     */
+    static String configVersion(String planId) {
+        String v = planId.replaceAll("[^A-Za-z0-9._:-]", "-");
+        return v.length() > 64 ? v.substring(0, 64) : v;
     }
 
     /**
