@@ -13,7 +13,9 @@ import java.util.List;
  *                      of one sitting carries the same
  * @param method        {@link #SWITCHED}: the application was deployed and warmed once and this run's case was switched
  *                      in underneath it; {@link #FRESH}: this run deployed its case from scratch and tore it down
- * @param order         the cases of one round, in the order each round runs them (bypass first)
+ * @param order         the cases of this run's round, in the order that round runs them: with the switched method,
+ *                      bypass first in odd rounds and last in even ones (every second round the other way round); the
+ *                      calibration's is the first round's
  * @param round         this run's round, 1-based (also {@code measurement.repeat})
  * @param position      this run's place in the whole sitting, 1-based: round by round, case by case (the calibration, if
  *                      any, is 0)

@@ -31,8 +31,9 @@ import java.util.Optional;
 /**
  * A sitting of the egress study with {@code meshbench.method=switched}: the application and one JMeter are deployed
  * and warmed once, then every case is switched in underneath them ({@link Deployment#apply}) and measured for one step,
- * in rounds (bypass first, then the others in the catalogue's order, then again), so that slow drift of the machine or
- * the JVMs falls on every case alike and each round gives one same-sitting pair of every case with bypass. Every
+ * in rounds (bypass first, then the others in the catalogue's order; every second round the other way round,
+ * {@link #roundOrder}), so that slow drift of the machine or the JVMs falls on every case alike and each round gives one
+ * same-sitting pair of every case with bypass. Every
  * measured window is a run of its own ({@link CaseRun#onRunning}: run folder, {@code run.json} with its place in the
  * sitting, recorders, its phase's samples cut out of the sitting's JTL, conversion), so the report and the gate read
  * them as any runs. A window whose switch was not confirmed by every component is not measured: its run is kept,
@@ -92,6 +93,25 @@ final class SwitchedSitting {
         return order;
     }
 
+    /**
+     * The order of round {@code round} (1-based): {@code order} in odd rounds, reversed in even ones (bypass, sidecar, ...,
+     * sni, then sni, ..., bypass). Always the same direction would let a drift through the sitting fall on each case by
+     * its place in the round: with the JIT still settling, the cases late in every round would run on warmer JVMs than
+     * bypass. Alternating cancels a steady drift over every two rounds (the counterbalanced, ABBA order of
+     * within-subject experiments), and the case that ends a round also begins the next, with no switch between.
+     */
+    static List<EgressCase> roundOrder(List<EgressCase> order, int round) {
+        if (round < 1) {
+            throw new IllegalArgumentException("round " + round + " must be at least 1");
+        }
+        if (round % 2 == 1) {
+            return List.copyOf(order);
+        }
+        List<EgressCase> reversed = new ArrayList<>(order);
+        Collections.reverse(reversed);
+        return List.copyOf(reversed);
+    }
+
     /** The phase label of a window's samples in the sitting's JTL. */
     static String phase(EgressCase c, int round) {
         return c.id() + "-" + round;
@@ -112,9 +132,11 @@ final class SwitchedSitting {
         Deployment deployment;
         String bypassSwitch = target.bypassSwitch().orElse("not said by the target");
         out.printf(Locale.ROOT, "[meshbench] sitting %s (method switched; %s=%s deploys each run afresh): the application deployed "
-                + "and warmed once, then %d round%s of %s, each case switched in underneath it; bypass by %s; at most about %s%n",
+                + "and warmed once, then %d round%s of %s%s, each case switched in underneath it; bypass by %s; at most about %s%n",
                 sittingId, Catalogue.METHOD.name(), Catalogue.METHOD_FRESH, rounds, rounds == 1 ? "" : "s",
-                order.stream().map(EgressCase::id).toList(), bypassSwitch, CaseRun.human(plannedSeconds));
+                order.stream().map(EgressCase::id).toList(), rounds > 1 && order.size() > 1 ? " (every second round the other way "
+                        + "round, so that a drift through the sitting falls on every case alike)" : "", bypassSwitch,
+                CaseRun.human(plannedSeconds));
         try {
             deployment = target.deploy(order.get(0), order, sittingDir.resolve("logs"));
         } catch (TargetException | IllegalArgumentException e) {
@@ -162,7 +184,8 @@ final class SwitchedSitting {
                 long started = System.nanoTime();
                 int position = 0;
                 for (int r = 1; r <= rounds; r++) {
-                    for (EgressCase c : order) {
+                    List<EgressCase> thisRound = roundOrder(order, r);
+                    for (EgressCase c : thisRound) {
                         position++;
                         String left = position == 1 ? "" : ", ~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9
                                 / (position - 1) * (windows - position + 1))) + " left";
@@ -172,7 +195,8 @@ final class SwitchedSitting {
                             problems.add(c.id() + " (round " + r + "): JMeter ended before the window (see " + sittingDir.resolve(JMeterLoad.CONSOLE) + ")");
                             return;
                         }
-                        SittingInfo at = new SittingInfo(sittingId, SittingInfo.SWITCHED, base.order(), r, position, null, List.of(), bypassSwitch);
+                        SittingInfo at = new SittingInfo(sittingId, SittingInfo.SWITCHED, thisRound.stream().map(EgressCase::id).toList(), r,
+                                position, null, List.of(), bypassSwitch);
                         window(deployment, running, jtl, control, c, r, rate, m.withRun(r, rounds, recorded).withSitting(at), runs)
                                 .ifPresent(problems::add);
                     }

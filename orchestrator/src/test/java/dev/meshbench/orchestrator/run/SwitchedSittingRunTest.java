@@ -2,6 +2,7 @@ package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.model.EgressCase;
@@ -166,7 +167,8 @@ class SwitchedSittingRunTest {
         new SwitchedSitting(config, m, 2, Map.of(), target(d), Map.of(), new KitVersions("0.1.0", "17", "5.6.3"), Optional.empty(), 60,
                 load, new PrintStream(printed, true, StandardCharsets.UTF_8)).run(runs, problems);
 
-        assertEquals(List.of("gateway", "sni", "bypass", "gateway", "sni"), d.applied, "bypass first, then the study's order, twice");
+        assertEquals(List.of("gateway", "sni", "gateway", "bypass"), d.applied,
+                "bypass first, then the study's order; the second round the other way round, sni kept in without a switch");
         List<RunInputs> all = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(results)) {
             for (Path dir : dirs.sorted().toList()) {
@@ -187,11 +189,18 @@ class SwitchedSittingRunTest {
         }
         List<SittingInfo> placed = all.stream().map(r -> r.measurement().sitting()).toList();
         assertTrue(placed.stream().allMatch(s -> s.id().equals(placed.get(0).id()) && s.switchedMethod()
-                && s.order().equals(List.of("bypass", "gateway", "sni")) && "by hand".equals(s.bypassSwitch())), placed.toString());
+                && s.order().equals(s.round() == 1 ? List.of("bypass", "gateway", "sni") : List.of("sni", "gateway", "bypass"))
+                && "by hand".equals(s.bypassSwitch())), placed.toString());
+        RunInputs sni1 = all.stream().filter(r -> r.caseId().equals("sni") && r.measurement().sitting().round() == 1).findFirst().orElseThrow();
+        assertEquals(3, sni1.measurement().sitting().position());
+        assertEquals(1.234, sni1.measurement().sitting().switchSeconds());
+        assertEquals(List.of("sidecar-booking: configuration sni applied"), sni1.measurement().sitting().switched());
         RunInputs sni2 = all.stream().filter(r -> r.caseId().equals("sni") && r.measurement().sitting().round() == 2).findFirst().orElseThrow();
-        assertEquals(6, sni2.measurement().sitting().position());
-        assertEquals(1.234, sni2.measurement().sitting().switchSeconds());
-        assertEquals(List.of("sidecar-booking: configuration sni applied"), sni2.measurement().sitting().switched());
+        assertEquals(4, sni2.measurement().sitting().position(), "sni ends round 1 and begins round 2");
+        assertNull(sni2.measurement().sitting().switchSeconds(), "sni was already in: no switch before its second window");
+        RunInputs bypass2 = all.stream().filter(r -> r.caseId().equals("bypass") && r.measurement().sitting().round() == 2).findFirst()
+                .orElseThrow();
+        assertEquals(6, bypass2.measurement().sitting().position(), "bypass ends round 2");
         assertEquals(2, problems.stream().filter(p -> p.contains("switching to gateway was not confirmed")).count(), problems.toString());
         String said = printed.toString(StandardCharsets.UTF_8);
         assertTrue(said.contains("[gateway] SWITCH FAILED: sidecar-booking still has configuration bypass-0"), said);
