@@ -800,6 +800,67 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
                 .map(c -> new Component(c.name(), c.role())).toList();
     }
 
+    /**
+     * The MongoDB-path counters of every proxy that could be on it, read from each proxy's own Envoy stats
+     * ({@link ClusterHops}): the services' sidecars, Istio's egress gateway, and the kit's egress gateway while the case
+     * deploys it (its counters also stand for the SNI proxy behind it). A switched window is then proven by the same
+     * {@code PathProof} as on the local target: taken at its start and end, the counters of a proxy left on another
+     * case's route show MongoDB's bytes where the case says none may pass. A proxy that does not answer (after three
+     * tries) is kept as unread, which the proof reports.
+     */
+    @Override
+    public Map<String, String> hopStats() {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (var d : deployments(resources, ComponentNames.SERVICES)) {
+            String component = ComponentNames.sidecarOf(d.getMetadata().getName());
+            out.put(component, hops(List.of(d), MongoRoutes.Proxy.SIDECAR).json(component, HopKind.SIDECAR));
+        }
+        List<io.fabric8.kubernetes.api.model.apps.Deployment> kit = deployments(resources, List.of(KIT_GATEWAY));
+        HopRead toSniProxy = hops(kit, MongoRoutes.Proxy.KIT_EGRESS_GATEWAY);
+        out.put(ComponentNames.EGRESS_GATEWAY, hops(istioGateways, MongoRoutes.Proxy.ISTIO_EGRESS_GATEWAY).plus(toSniProxy)
+                .json(ComponentNames.EGRESS_GATEWAY, HopKind.EGRESS_GATEWAY));
+        if (!kit.isEmpty()) {
+            out.put(ComponentNames.SNI_PROXY, toSniProxy.json(ComponentNames.SNI_PROXY, HopKind.SNI_PROXY));
+        }
+        return out;
+    }
+
+    /** The MongoDB-path bytes of some proxies added up ([client to upstream, back]), or why one of them could not be read. */
+    private record HopRead(long[] bytes, String unread) {
+        HopRead plus(HopRead other) {
+            return unread != null ? this : other.unread != null ? other : new HopRead(ClusterHops.add(bytes, other.bytes), null);
+        }
+
+        String json(String component, HopKind hop) {
+            return unread != null ? ClusterHops.unread(component, unread) : ClusterHops.component(component, hop, bytes);
+        }
+    }
+
+    /** The MongoDB-path bytes of every running pod of {@code deployments}, proxies of kind {@code kind}; each pod tried three times. */
+    private HopRead hops(List<io.fabric8.kubernetes.api.model.apps.Deployment> deployments, MongoRoutes.Proxy kind) {
+        Set<String> clusters = ClusterHops.mongoClusters(kind, mesh);
+        long[] sum = new long[2];
+        for (var d : deployments) {
+            for (var pod : ops.runningPods(d)) {
+                String stats = null;
+                String problem = null;
+                for (int attempt = 1; stats == null && attempt <= 3; attempt++) {
+                    try {
+                        stats = proxies.get(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), "stats?filter=" + ClusterHops.STATS_FILTER);
+                    } catch (TargetException e) {
+                        problem = e.getMessage();
+                        LOG.warn("hop counters, try {} of 3: {}", attempt, problem);
+                    }
+                }
+                if (stats == null) {
+                    return new HopRead(null, problem);
+                }
+                sum = ClusterHops.add(sum, ClusterHops.bytes(stats, clusters));
+            }
+        }
+        return new HopRead(sum, null);
+    }
+
     /** New CPU readings from Prometheus, asked at most every few seconds (it only changes per scrape anyway). */
     @Override
     public List<ResourceSample> sampleResources() {

@@ -28,6 +28,11 @@ public final class PathProof {
     /** What the counters contradict of {@code c}'s MongoDB path, each said for a person; empty when they prove it. */
     public static List<String> gaps(EgressCase c, Map<String, String> start, Map<String, String> end) {
         List<String> gaps = new ArrayList<>();
+        // A proxy that could not be read proves nothing either way: its silence must not count as no bytes.
+        for (Map.Entry<String, Map<String, String>> edge : List.of(Map.entry("start", start), Map.entry("end", end))) {
+            edge.getValue().forEach((component, stats) -> unread(stats).ifPresent(why -> gaps.add("the counters of " + component
+                    + " could not be read at the window's " + edge.getKey() + ", so its part of the path is unproven: " + why)));
+        }
         for (HopKind hop : List.of(HopKind.SIDECAR, HopKind.EGRESS_GATEWAY, HopKind.SNI_PROXY)) {
             String listener = ListenerNames.onMongoPath(hop);
             double bytes = 0;
@@ -53,6 +58,19 @@ public final class PathProof {
             }
         }
         return gaps;
+    }
+
+    /** Why a component's counters could not be read ({@code unread}, where the target keeps a proxy it could not ask); empty when they were. */
+    static java.util.Optional<String> unread(String stats) {
+        if (stats == null) {
+            return java.util.Optional.empty();
+        }
+        try {
+            JsonNode why = JSON.readTree(stats).path("unread");
+            return why.isTextual() ? java.util.Optional.of(why.asText()) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     /** The connections open through {@code listener} in one component's counters; 0 where it has none. */

@@ -98,11 +98,17 @@ final class SwitchDrill {
             out.printf(Locale.ROOT, "e2e: switched %s -> %s in %.1f s%n", from.id(), next.id(), s.seconds());
             s.done().forEach(d -> out.println("e2e:   " + d));
             Map<String, String> before = counters(next);
+            Map<String, String> hopsBefore = deployment.hopStats();
             int rounds = load(entry, loadSeconds);
             Map<String, String> after = counters(next);
+            Map<String, String> hopsAfter = deployment.hopStats();
             List<String> passed = new ArrayList<>();
             List<String> failed = new ArrayList<>();
             check(next, rounds, beforeSwitch, before, after, passed, failed);
+            // The kit's own proof of a measured window (what a switched sitting writes as hops-start.json and hops.json).
+            List<String> gaps = dev.meshbench.orchestrator.run.PathProof.gaps(next, hopsBefore, hopsAfter);
+            expect(gaps.isEmpty(), next.id() + ": the kit's per-window proof from the proxies' counters (" + hopsAfter.keySet() + ") "
+                    + (gaps.isEmpty() ? "proves the path" : "found: " + String.join("; ", gaps)), passed, failed);
             passed.forEach(p -> out.println("e2e: PASS " + p));
             failed.forEach(f -> out.println("e2e: FAIL " + f));
             windows.add(new Window(s, rounds, passed, failed));
