@@ -185,14 +185,29 @@ public final class EgressStudy {
     private Optional<MeasurementInfo> calibrate(double fraction, double shortfallPercent, List<String> problems) {
         EgressCase bypass = EgressCase.byId(dev.meshbench.model.CaseIds.BYPASS);
         int clients = Collections.max(config.clients());
-        RunSettings closedLoop = new RunSettings(List.of(bypass), List.of(clients), Catalogue.CALIBRATION_SECONDS + config.warmupSeconds(),
-                config.warmupSeconds(), config.thinkTimeMs(), config.customers(), config.flightDays(), config.maxErrorPercent(),
-                config.resultsDir(), config.mesh(), config.workload());
+        RunSettings closedLoop = calibrationSettings(config);
         out.printf(Locale.ROOT, "[meshbench] calibration: %s in a closed loop at %d clients (warm-up, then %d s) for this machine's "
                 + "maximum in this sitting; every case then runs at %s of it%n", bypass.id(), clients, Catalogue.CALIBRATION_SECONDS,
                 Parsers.plain(fraction));
         List<RunResults> got = new ArrayList<>();
         Optional<String> problem = runOne(closedLoop, bypass, measurement.asCalibrationRun().withRun(1, 1, recorded), got);
+        return calibrated(problem, got, fraction, shortfallPercent, measurement, config.clients().size(), problems, out);
+    }
+
+    /** The calibration's run: bypass in a closed loop at the largest clients, {@link Catalogue#CALIBRATION_SECONDS} after {@code config}'s step warm-up. */
+    static RunSettings calibrationSettings(RunSettings config) {
+        return new RunSettings(List.of(EgressCase.byId(dev.meshbench.model.CaseIds.BYPASS)), List.of(Collections.max(config.clients())),
+                Catalogue.CALIBRATION_SECONDS + config.warmupSeconds(), config.warmupSeconds(), config.thinkTimeMs(), config.customers(),
+                config.flightDays(), config.maxErrorPercent(), config.resultsDir(), config.mesh(), config.workload());
+    }
+
+    /**
+     * The rate a calibration run sets ({@code fraction} of the throughput its one step reached), said on {@code out} and
+     * recorded in {@code m} for every run of the sitting ({@code steps} steps each); empty, with the problem added, when
+     * the run failed, measured nothing or reached too little.
+     */
+    static Optional<MeasurementInfo> calibrated(Optional<String> problem, List<RunResults> got, double fraction, double shortfallPercent,
+            MeasurementInfo m, int steps, List<String> problems, PrintStream out) {
         String instead = " No case ran: give " + Catalogue.RATE.name() + "=<requests per second> to set the rate by hand, or "
                 + Catalogue.LOAD.name() + "=closed for a closed loop.";
         if (problem.isPresent() || got.isEmpty() || got.get(0).steps().isEmpty()) {
@@ -203,17 +218,17 @@ public final class EgressStudy {
         StepResult step = r.steps().get(0);
         RateCalibration c;
         try {
-            c = RateCalibration.of(r.inputs().runId(), bypass.id(), clients, step.throughputPerSecond(), fraction,
+            c = RateCalibration.of(r.inputs().runId(), r.inputs().caseId(), step.clients(), step.throughputPerSecond(), fraction,
                     step.drift() == null || step.drift().steady());
         } catch (IllegalArgumentException e) {
             problems.add("the calibration cannot set a rate: " + e.getMessage() + "." + instead);
             return Optional.empty();
         }
         out.printf(Locale.ROOT, "[meshbench] calibrated: %s reached %.1f tx/s at %d clients%s; every case runs at %s req/s (%s of it), "
-                + "recorded in each run.json%n", bypass.id(), c.maxPerSecond(), clients,
+                + "recorded in each run.json%n", c.caseId(), c.maxPerSecond(), c.clients(),
                 c.steady() ? "" : " (NOT STEADY: the maximum is uncertain, and so is the rate)", Parsers.plain(c.ratePerSecond()),
                 Parsers.plain(fraction));
-        return Optional.of(measurement.withCalibratedRate(c, config.clients().size(), shortfallPercent));
+        return Optional.of(m.withCalibratedRate(c, steps, shortfallPercent));
     }
 
     /** One case run, start to finish; the problem, if any, for the verdict. */

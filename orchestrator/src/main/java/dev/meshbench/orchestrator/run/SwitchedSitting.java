@@ -11,7 +11,6 @@ import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.lifetime.ExitStatus;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
-import dev.meshbench.results.RateCalibration;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.SittingInfo;
@@ -277,33 +276,10 @@ final class SwitchedSitting {
         if (deployment.egressCase() != bypass) {
             deployment.apply(bypass);
         }
-        RunSettings closedLoop = new RunSettings(List.of(bypass), List.of(clients), Catalogue.CALIBRATION_SECONDS + config.warmupSeconds(),
-                config.warmupSeconds(), config.thinkTimeMs(), config.customers(), config.flightDays(), config.maxErrorPercent(),
-                config.resultsDir(), config.mesh(), config.workload());
         MeasurementInfo cm = m.asCalibrationRun().withRun(1, 1, recorded).withSitting(base);
         List<RunResults> got = new ArrayList<>();
-        Optional<String> problem = measure(closedLoop, deployment, jmeter, jtl, control, "calibration", 0, cm, got);
-        String instead = " No case ran: give " + Catalogue.RATE.name() + "=<requests per second> to set the rate by hand, or "
-                + Catalogue.LOAD.name() + "=closed for a closed loop.";
-        if (problem.isPresent() || got.isEmpty() || got.get(0).steps().isEmpty()) {
-            problems.add("the calibration failed: " + problem.orElse("no measured step") + "." + instead);
-            return Optional.empty();
-        }
-        RunResults r = got.get(0);
-        StepResult step = r.steps().get(0);
-        RateCalibration c;
-        try {
-            c = RateCalibration.of(r.inputs().runId(), bypass.id(), clients, step.throughputPerSecond(), fraction,
-                    step.drift() == null || step.drift().steady());
-        } catch (IllegalArgumentException e) {
-            problems.add("the calibration cannot set a rate: " + e.getMessage() + "." + instead);
-            return Optional.empty();
-        }
-        out.printf(Locale.ROOT, "[meshbench] calibrated: %s reached %.1f tx/s at %d clients%s; every case runs at %s req/s (%s of it), "
-                + "recorded in each run.json%n", bypass.id(), c.maxPerSecond(), clients,
-                c.steady() ? "" : " (NOT STEADY: the maximum is uncertain, and so is the rate)", Parsers.plain(c.ratePerSecond()),
-                Parsers.plain(fraction));
-        return Optional.of(m.withCalibratedRate(c, config.clients().size(), calibrate.get().shortfallPercent()));
+        Optional<String> problem = measure(EgressStudy.calibrationSettings(config), deployment, jmeter, jtl, control, "calibration", 0, cm, got);
+        return EgressStudy.calibrated(problem, got, fraction, calibrate.get().shortfallPercent(), m, config.clients().size(), problems, out);
     }
 
     /** One case's window of one round: switch it in (unless it is in), measure one step, convert; the problem, if any. */
