@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.meshbench.acmeair.http.Json;
 import dev.meshbench.acmeair.security.JwtKeys;
 import dev.meshbench.component.ReadyLine;
+import dev.meshbench.component.testing.ClosedPort;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.http.HttpResponse;

@@ -16,6 +16,7 @@ import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
 import dev.meshbench.acmeair.mongo.SwitchableMongo;
 import dev.meshbench.component.AcmeairApi;
+import dev.meshbench.component.testing.ClosedPort;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

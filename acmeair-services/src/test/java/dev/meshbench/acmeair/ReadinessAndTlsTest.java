@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.meshbench.acmeair.config.MongoConfig;
 import dev.meshbench.acmeair.config.ServiceConfig;
 import dev.meshbench.acmeair.config.ServiceName;
+import dev.meshbench.component.testing.ClosedPort;
 import dev.meshbench.model.Service;
 import dev.meshbench.pki.CertificateAuthority;
 import dev.meshbench.pki.CertificateSpec;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.meshbench.acmeair.ClosedPort;
 import dev.meshbench.acmeair.cli.GraphNodeCommand;
+import dev.meshbench.component.testing.ClosedPort;
 import dev.meshbench.graph.ServiceGraphReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

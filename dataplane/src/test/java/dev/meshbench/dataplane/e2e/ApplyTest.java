@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.component.LoopbackPorts;
 import dev.meshbench.dataplane.ConfigRevision;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.ListenerBindException;
@@ -17,7 +18,6 @@ import dev.meshbench.dataplane.config.Routing;
 import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.testing.AdminClient;
-import dev.meshbench.dataplane.testing.QuietPort;
 import dev.meshbench.dataplane.testing.TaggedClient;
 import dev.meshbench.dataplane.testing.TaggedEchoServer;
 import java.net.ConnectException;
@@ -51,12 +51,12 @@ class ApplyTest {
             + "old connections close at once")
     void movesToAnotherPort() throws Exception {
         try (TaggedEchoServer a = TaggedEchoServer.start("A"); TaggedEchoServer b = TaggedEchoServer.start("B");
-                DataplaneBootstrap sidecar = new DataplaneBootstrap(sidecar(Duration.ZERO, relay("mongo", QuietPort.pick(), a)))) {
+                DataplaneBootstrap sidecar = new DataplaneBootstrap(sidecar(Duration.ZERO, relay("mongo", LoopbackPorts.pickOne(), a)))) {
             // both ports below the ephemeral range: the old one, once closed, cannot be taken by another build before it is tried
             InetSocketAddress before = sidecar.start().listener("mongo");
             try (TaggedClient old = TaggedClient.connect(before)) {
                 assertEquals("A", old.tag());
-                int port = QuietPort.pick();
+                int port = LoopbackPorts.pickOne();
                 InetSocketAddress after = sidecar.apply(revision("v2", sidecar(Duration.ZERO, relay("mongo", port, b)))).listener("mongo");
                 assertEquals(port, after.getPort());
                 assertThrows(ConnectException.class, () -> new Socket(before.getAddress(), before.getPort()).close());

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.component.LoopbackPorts;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.cli.DataplaneMain;
 import dev.meshbench.dataplane.testing.AdminClient;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
-import dev.meshbench.dataplane.testing.QuietPort;
 import dev.meshbench.dataplane.testing.TaggedClient;
 import dev.meshbench.dataplane.testing.TaggedEchoServer;
 import java.io.ByteArrayOutputStream;
@@ -179,7 +179,7 @@ class LiveReconfigurationTest {
         TaggedEchoServer app = upstream("APP");
         // the removed listener's port below the ephemeral range: once closed, no other build's server on port 0 can take it
         // before the test sees it refuse
-        DataplaneBootstrap sidecar = sidecar(args("0.5", mongo(a).replace("port=0", "port=" + QuietPort.pick()), inbound(app)));
+        DataplaneBootstrap sidecar = sidecar(args("0.5", mongo(a).replace("port=0", "port=" + LoopbackPorts.pickOne()), inbound(app)));
         InetSocketAddress mongoAddress = sidecar.addresses().listener("mongo");
         AdminClient admin = new AdminClient(sidecar.addresses().admin());
         TaggedClient mongoClient = client(mongoAddress);

@@ -3,6 +3,7 @@ package dev.meshbench.dataplane.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.component.testing.ClosedPort;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.HostAndPort;
@@ -13,7 +14,6 @@ import dev.meshbench.dataplane.config.Upstream;
 import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.loopback.MeshIdentities;
 import dev.meshbench.dataplane.stats.Refusal;
-import dev.meshbench.dataplane.testing.ClosedPort;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
 import dev.meshbench.dataplane.testing.TlsProviders;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.component.testing.ClosedPort;
 import dev.meshbench.dataplane.DataplaneBootstrap;
 import dev.meshbench.dataplane.config.ComponentConfig;
 import dev.meshbench.dataplane.config.HostAndPort;
@@ -16,7 +17,6 @@ import dev.meshbench.dataplane.config.UpstreamTls;
 import dev.meshbench.dataplane.loopback.EchoServer;
 import dev.meshbench.dataplane.stats.HopStats;
 import dev.meshbench.dataplane.stats.Refusal;
-import dev.meshbench.dataplane.testing.ClosedPort;
 import dev.meshbench.dataplane.testing.Eventually;
 import dev.meshbench.dataplane.testing.LogCapture;
 import dev.meshbench.dataplane.testing.TlsProviders;

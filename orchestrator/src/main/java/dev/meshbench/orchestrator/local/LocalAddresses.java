@@ -1,5 +1,7 @@
 package dev.meshbench.orchestrator.local;
 
+import dev.meshbench.component.LoopbackPorts;
+import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.Endpoint;
 import dev.meshbench.orchestrator.plan.ListenerPlan;
@@ -48,7 +50,12 @@ public record LocalAddresses(Map<Endpoint, Integer> listeners, Map<String, Integ
                 }
             }
         }
-        Map<String, Integer> ports = PortReservations.reserve(new ArrayList<>(keys));
+        Map<String, Integer> ports;
+        try {
+            ports = LoopbackPorts.reserve(new ArrayList<>(keys));
+        } catch (IllegalStateException e) {
+            throw new TargetException(e.getMessage(), e);
+        }
         Map<Endpoint, Integer> listeners = new LinkedHashMap<>();
         Map<String, Integer> admin = new LinkedHashMap<>();
         for (TopologyPlan plan : plans) {

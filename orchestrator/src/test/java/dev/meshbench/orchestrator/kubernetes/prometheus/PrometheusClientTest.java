@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.meshbench.component.testing.ClosedPort;
 import dev.meshbench.orchestrator.kubernetes.prometheus.FakePrometheus.Answer;
 import dev.meshbench.orchestrator.kubernetes.prometheus.FakePrometheus.Request;
-import dev.meshbench.orchestrator.testing.ClosedPort;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.meshbench.orchestrator.testing.ClosedPort;
+import dev.meshbench.component.testing.ClosedPort;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;

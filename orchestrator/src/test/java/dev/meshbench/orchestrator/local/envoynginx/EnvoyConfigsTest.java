@@ -131,7 +131,7 @@ class EnvoyConfigsTest {
     @DisplayName("awaitApplied on an admin nobody serves fails after the timeout, naming the proxy, the version and the admin")
     void awaitAppliedWithoutEnvoyFails() throws Exception {
         TopologyPlan sidecar = plan(EgressCase.SIDECAR);
-        try (dev.meshbench.orchestrator.testing.ClosedPort nobody = new dev.meshbench.orchestrator.testing.ClosedPort()) {
+        try (dev.meshbench.component.testing.ClosedPort nobody = new dev.meshbench.component.testing.ClosedPort()) {
             URI admin = URI.create("http://127.0.0.1:" + nobody.port());
             TargetException e = assertThrows(TargetException.class, () -> EnvoyConfigs.awaitApplied(HttpClient.newHttpClient(), admin,
                     sidecar, sidecar.component("sidecar-booking"), ADDRS, "sidecar", Duration.ofMillis(300)));

@@ -1,8 +1,8 @@
-package dev.meshbench.orchestrator.local;
+package dev.meshbench.component;
 
-import dev.meshbench.orchestrator.deploy.TargetException;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,26 +13,32 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Finds free loopback ports for processes that must be told their port before they start. A port freed after
- * binding port 0 lies in the kernel's ephemeral range, where any outgoing connection may take it before the
- * process binds it; ports below that range are never handed out for outgoing connections, so only another
- * listener could race for them.
+ * Finds free loopback ports for listeners whose port must be known before they bind it: a process told its port on
+ * its command line, or a test's listener it closes and later expects to refuse. A port freed after binding port 0 lies
+ * in the kernel's ephemeral range, where any outgoing connection (or another build's server on port 0) may take it
+ * before the listener binds it; ports below that range are never handed out for outgoing connections, so only another
+ * listener choosing its own port could race for them.
  */
-final class PortReservations {
+public final class LoopbackPorts {
     /** Lowest port considered: above the well-known and most registered service ports. */
-    static final int LOWEST = 15000;
+    public static final int LOWEST = 15000;
     private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     /** Where Linux and macOS ephemeral ranges start when the kernel does not say (Linux 32768, macOS 49152). */
     private static final int DEFAULT_EPHEMERAL_LOW = 32768;
 
-    private PortReservations() {
+    private LoopbackPorts() {
     }
 
-    /** Free ports below the ephemeral range, one per name, each checked by binding it. */
-    static Map<String, Integer> reserve(List<String> names) {
+    /**
+     * Free loopback ports below the ephemeral range, one per name and distinct, each checked by binding it.
+     *
+     * @throws IllegalStateException when the ephemeral range leaves fewer than 1000 ports above {@link #LOWEST}, or
+     *                               no free port was found for a name
+     */
+    public static Map<String, Integer> reserve(List<String> names) {
         int high = ephemeralLow() - 1;
         if (high - LOWEST < 1000) {
-            throw new TargetException("the kernel's ephemeral port range starts at " + (high + 1)
+            throw new IllegalStateException("the kernel's ephemeral port range starts at " + (high + 1)
                     + ", leaving too few ports below it to reserve for " + names);
         }
         Map<String, Integer> ports = new LinkedHashMap<>();
@@ -46,7 +52,7 @@ final class PortReservations {
                 }
             }
             if (port < 0) {
-                throw new TargetException("found no free loopback port between " + LOWEST + " and " + high + " for " + n);
+                throw new IllegalStateException("found no free loopback port between " + LOWEST + " and " + high + " for " + n);
             }
             taken.add(port);
             ports.put(n, port);
@@ -54,7 +60,17 @@ final class PortReservations {
         return ports;
     }
 
-    static int ephemeralLow() {
+    /**
+     * One free loopback port below the ephemeral range, checked by binding it.
+     *
+     * @throws IllegalStateException as {@link #reserve(List)} does
+     */
+    public static int pickOne() {
+        return reserve(List.of("one listener")).get("one listener");
+    }
+
+    /** Where the kernel's ephemeral port range starts: read from /proc on Linux, else 32768. */
+    public static int ephemeralLow() {
         try {
             // Not Files.readString: on JDK 17 it returns a single byte of this /proc file, whose size reads as 0.
             String line;
@@ -71,7 +87,7 @@ final class PortReservations {
     private static boolean bindable(int port) {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(false);
-            s.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
             return true;
         } catch (IOException e) {
             return false;
