@@ -222,8 +222,8 @@ public record AttributionTable(int clients, List<Line> lines, List<Noise> noise)
 
     /**
      * Why no run of {@code c} has an attribution at {@code clients}, from what its results show: no such step, no
-     * CPU, no transactions, the Kubernetes target, a bypass run converted before the split (which needs no counter),
-     * no counters, or counters without bytes per listener.
+     * CPU, no transactions, a run on Kubernetes without counters (an older kit), a bypass run converted before the split
+     * (which needs no counter), no counters, or counters without bytes per listener.
      */
     static String whyAbsent(CaseSummary c, int clients) {
         Set<String> why = new LinkedHashSet<>();
@@ -235,8 +235,8 @@ public record AttributionTable(int clients, List<Line> lines, List<Noise> noise)
                 why.add("no CPU samples");
             } else if (step.get().transactions() == 0) {
                 why.add("no transactions");
-            } else if (r.results().inputs().target() == TargetKind.KUBERNETES) {
-                why.add("the kubernetes target records no bytes per listener");
+            } else if (r.results().inputs().target() == TargetKind.KUBERNETES && step.get().work() == null) {
+                why.add("the run on kubernetes recorded no work counters (a kit that did not yet read its sidecars' bytes)");
             } else if (r.caseId().equals(ResultsSchema.BASELINE_CASE)) {
                 // bypass needs no counter: its results.json predates the split
                 why.add("bypass converted before the split: convert it again");

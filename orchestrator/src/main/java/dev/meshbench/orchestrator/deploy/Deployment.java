@@ -61,6 +61,11 @@ public interface Deployment extends AutoCloseable {
         return java.util.Map.of();
     }
 
+    /** How often {@link #workCounters()} is read while a run measures: often enough that a window's edges are bracketed closely. */
+    default java.time.Duration workCounterInterval() {
+        return java.time.Duration.ofSeconds(2);
+    }
+
     /**
      * The JIT's work so far, milliseconds, of every component that is a HotSpot JVM, by component name: its compiler
      * threads' CPU time where the platform shows it, else its total compilation time. The warm-up watches it go quiet. Empty where the target cannot say (then the warm-up judges by throughput and CPU

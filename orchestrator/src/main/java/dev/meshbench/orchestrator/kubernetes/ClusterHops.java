@@ -31,8 +31,11 @@ import java.util.Set;
  * silence for no bytes.
  */
 final class ClusterHops {
-    /** The stats a proxy is asked for: every outbound cluster's byte counters, nothing else. */
-    static final String STATS_FILTER = "^cluster\\.outbound\\|.*\\.upstream_cx_(rx|tx)_bytes_total$";
+    /**
+     * The stats a proxy is asked for: every cluster's byte counters (inbound, outbound, passthrough), nothing else: the
+     * MongoDB clusters' prove the path, all of them together are the proxy's traffic its MongoDB share is taken of.
+     */
+    static final String STATS_FILTER = "^cluster\\..*\\.upstream_cx_(rx|tx)_bytes_total$";
     private static final String PREFIX = "cluster.";
     private static final String TX = ".upstream_cx_tx_bytes_total";
     private static final String RX = ".upstream_cx_rx_bytes_total";
@@ -52,6 +55,19 @@ final class ClusterHops {
 
     /** Bytes to and from {@code clusters} in one proxy's stats ({@code name: value} per line); [client to upstream, back]. */
     static long[] bytes(String stats, Set<String> clusters) {
+        return bytes(stats, clusters::contains);
+    }
+
+    /**
+     * Bytes to and from every cluster in one proxy's stats, both directions added: all the traffic it relayed, each byte
+     * counted once on its upstream side (the local target counts its listeners' side; a relay moves the same bytes).
+     */
+    static long allBytes(String stats) {
+        long[] b = bytes(stats, cluster -> true);
+        return b[0] + b[1];
+    }
+
+    private static long[] bytes(String stats, java.util.function.Predicate<String> clusters) {
         long[] out = new long[2];
         for (String line : stats.split("\n")) {
             int colon = line.lastIndexOf(": ");
@@ -68,7 +84,7 @@ final class ClusterHops {
             if (cluster.endsWith(";")) {
                 cluster = cluster.substring(0, cluster.length() - 1);
             }
-            if (clusters.contains(cluster)) {
+            if (clusters.test(cluster)) {
                 try {
                     out[direction] += Long.parseLong(line.substring(colon + 2).trim());
                 } catch (NumberFormatException e) {

@@ -335,7 +335,8 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         }
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         progress.printf(Locale.ROOT, "[%s] switched from %s in %.1f s%n", next.id(), from.id(), took.toMillis() / 1000.0);
-        return new Switch(from, next, took, done);
+        // The services are JVMs: a pod the switch restarted starts its JIT over. (Proxies are Envoy: no JIT to warm.)
+        return new Switch(from, next, took, done, plan.restarted().stream().filter(ComponentNames.SERVICES::contains).toList());
     }
 
     private static double seconds(long sinceNanos) {
@@ -836,29 +837,90 @@ public final class KubernetesDeployment extends AppliedOnCluster implements Depl
         }
     }
 
-    /** The MongoDB-path bytes of every running pod of {@code deployments}, proxies of kind {@code kind}; each pod tried three times. */
+    /** The MongoDB-path bytes of every running pod of {@code deployments}, proxies of kind {@code kind}. */
     private HopRead hops(List<io.fabric8.kubernetes.api.model.apps.Deployment> deployments, MongoRoutes.Proxy kind) {
         Set<String> clusters = ClusterHops.mongoClusters(kind, mesh);
         long[] sum = new long[2];
         for (var d : deployments) {
             for (var pod : ops.runningPods(d)) {
-                String stats = null;
-                String problem = null;
-                for (int attempt = 1; stats == null && attempt <= 3; attempt++) {
-                    try {
-                        stats = proxies.get(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), "stats?filter=" + ClusterHops.STATS_FILTER);
-                    } catch (TargetException e) {
-                        problem = e.getMessage();
-                        LOG.warn("hop counters, try {} of 3: {}", attempt, problem);
-                    }
+                try {
+                    sum = ClusterHops.add(sum, ClusterHops.bytes(clusterBytes(pod), clusters));
+                } catch (TargetException e) {
+                    return new HopRead(null, e.getMessage());
                 }
-                if (stats == null) {
-                    return new HopRead(null, problem);
-                }
-                sum = ClusterHops.add(sum, ClusterHops.bytes(stats, clusters));
             }
         }
         return new HopRead(sum, null);
+    }
+
+    /** The byte counters of every cluster of the proxy in {@code pod} ({@link ClusterHops#STATS_FILTER}); tried three times. */
+    private String clusterBytes(io.fabric8.kubernetes.api.model.Pod pod) {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return proxies.get(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), "stats?filter=" + ClusterHops.STATS_FILTER);
+            } catch (TargetException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+                LOG.warn("proxy counters, try {} of 3: {}", attempt, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Each service's work counters from its own {@code /metrics} ({@link dev.meshbench.orchestrator.deploy.ServiceCounters},
+     * as on the local target), and each sidecar's bytes: all its clusters' ({@code listenerBytes}) and its MongoDB
+     * clusters' ({@code mongoPathBytes}), from its Envoy's own counters, so the converter can take each sidecar's
+     * MongoDB share of its CPU on a cluster too. A component that does not answer is left out of the reading.
+     */
+    @Override
+    public Map<String, Map<String, Double>> workCounters() {
+        Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
+        for (Map.Entry<String, URI> svc : serviceAdmin.entrySet()) {
+            URI uri = svc.getValue().resolve("/metrics");
+            try {
+                java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    out.put(svc.getKey(), dev.meshbench.orchestrator.deploy.ServiceCounters.of(r.body()));
+                } else {
+                    LOG.debug("work counters of {}: GET {} answered {}", svc.getKey(), uri, r.statusCode());
+                }
+            } catch (java.io.IOException e) {
+                LOG.debug("work counters of {}: GET {} failed: {}", svc.getKey(), uri, e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return out;
+            }
+        }
+        Set<String> mongoClusters = ClusterHops.mongoClusters(MongoRoutes.Proxy.SIDECAR, mesh);
+        for (var d : deployments(resources, ComponentNames.SERVICES)) {
+            long all = 0;
+            long[] mongo = new long[2];
+            try {
+                for (var pod : ops.runningPods(d)) {
+                    String stats = clusterBytes(pod);
+                    all += ClusterHops.allBytes(stats);
+                    mongo = ClusterHops.add(mongo, ClusterHops.bytes(stats, mongoClusters));
+                }
+            } catch (TargetException e) {
+                LOG.debug("hop counters of the sidecar of {}: {}", d.getMetadata().getName(), e.getMessage());
+                continue;
+            }
+            out.put(ComponentNames.sidecarOf(d.getMetadata().getName()), Map.of(dev.meshbench.results.WorkCounters.LISTENER_BYTES, (double) all,
+                    dev.meshbench.results.WorkCounters.MONGO_PATH_BYTES, (double) (mongo[0] + mongo[1])));
+        }
+        return out;
+    }
+
+    /**
+     * Every 10 s: each reading of the sidecars' counters is a {@code kubectl exec} into each pod, which costs the node
+     * CPU the measured pods would otherwise have; the converter interpolates the counters at a window's edges, and at a
+     * fixed rate the shares they give do not change within a window.
+     */
+    @Override
+    public Duration workCounterInterval() {
+        return Duration.ofSeconds(10);
     }
 
     /** New CPU readings from Prometheus, asked at most every few seconds (it only changes per scrape anyway). */

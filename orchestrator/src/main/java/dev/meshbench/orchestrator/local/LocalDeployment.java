@@ -327,6 +327,7 @@ public final class LocalDeployment implements Deployment {
         List<String> done = new ArrayList<>();
         switches++;
         String version = next.id() + "-" + switches;
+        List<String> startedNow = new ArrayList<>();
         // 1. What the case adds, callees first (the plan's order): the egress chain.
         for (ComponentPlan c : to.components()) {
             if (c.kind().isProxy() && !adminEndpoints.containsKey(c.name())) {
@@ -338,6 +339,7 @@ public final class LocalDeployment implements Deployment {
                     plan = before;
                 }
                 done.add("started " + c.name());
+                startedNow.add(c.name());
             }
         }
         // 2. Services leaving their sidecar for MongoDB itself move first, so no listener they use disappears under them.
@@ -371,6 +373,7 @@ public final class LocalDeployment implements Deployment {
                     plan = before;
                 }
                 done.add("restarted " + c.name() + " (" + why.get() + ")");
+                startedNow.add(c.name());
             } else {
                 live.add(c);
             }
@@ -397,9 +400,11 @@ public final class LocalDeployment implements Deployment {
         plan = to;
         egressCase = next;
         unsure = false;
+        // A proxy started by this switch is a new JVM on the Netty data plane (its JIT starts over); Envoy and nginx are not.
+        List<String> cold = config.dataPlane().dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.NETTY ? List.copyOf(startedNow) : List.of();
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         LOG.debug("switched from {} to {} in {} ms: {}", previous.id(), next.id(), took.toMillis(), done);
-        return new dev.meshbench.orchestrator.deploy.Switch(previous, next, took, done);
+        return new dev.meshbench.orchestrator.deploy.Switch(previous, next, took, done, cold);
     }
 
     /**
@@ -544,14 +549,6 @@ public final class LocalDeployment implements Deployment {
         }
     }
 
-    /**
-     * A service's timer series that serve the client API ({@link dev.meshbench.component.AcmeairApi#PUBLIC}: what the
-     * entry routes), not the calls between services, the loaders or {@code /metrics}: Micrometer's labels name the method
-     * and the route's template ({@code uri="/customer/byid/{custid}"}).
-     */
-    static final java.util.function.Predicate<String> CLIENT_API = labels -> dev.meshbench.component.AcmeairApi.PUBLIC.stream()
-            .anyMatch(o -> labels.contains("method=\"" + o.method() + "\"") && labels.contains("uri=\"" + o.path() + "\""));
-
     @Override
     public Map<String, Map<String, Double>> workCounters() {
         Map<String, Map<String, Double>> out = new java.util.TreeMap<>();
@@ -565,12 +562,7 @@ public final class LocalDeployment implements Deployment {
             try {
                 String metrics = get(URI.create("http://" + LocalAddresses.HOST + ":" + addresses.port(svc.name(), ListenerNames.HTTP)
                         + "/metrics"), svc.name());
-                out.put(svc.name(), Map.of(
-                        dev.meshbench.results.WorkCounters.MONGO_COMMANDS, PrometheusText.sum(metrics, "mongodb_driver_commands_seconds_count", "command", "ping"),
-                        dev.meshbench.results.WorkCounters.INTER_SERVICE_CALLS, PrometheusText.sum(metrics, "http_client_requests_seconds_count", null, null),
-                        dev.meshbench.results.WorkCounters.API_REQUESTS, PrometheusText.sum(metrics, "http_server_requests_seconds_count", CLIENT_API),
-                        // micro-seconds, so that counters.csv's whole numbers keep the timer's sub-millisecond resolution
-                        dev.meshbench.results.WorkCounters.API_MICROS, PrometheusText.sum(metrics, "http_server_requests_seconds_sum", CLIENT_API) * 1e6));
+                out.put(svc.name(), dev.meshbench.orchestrator.deploy.ServiceCounters.of(metrics));
             } catch (TargetException e) {
                 LOG.debug("work counters of {}: {}", svc.name(), e.getMessage());
             }

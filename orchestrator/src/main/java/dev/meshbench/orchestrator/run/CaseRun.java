@@ -154,7 +154,7 @@ public final class CaseRun implements AutoCloseable {
             run.deployment.cluster().ifPresent(c -> run.inputs = run.inputs.withCluster(c));
             run.writeInputs();
             run.recorder = ResourceRecorder.start(run.deployment, runDir, Duration.ofSeconds(1));
-            run.counters = CounterRecorder.start(run.deployment, runDir, CounterRecorder.INTERVAL);
+            run.counters = CounterRecorder.start(run.deployment, runDir);
             // The host's CPU only describes the run on the local target, where everything shares this machine.
             if (target.kind() == TargetKind.LOCAL) {
                 run.host = HostRecorder.start(runDir, HostRecorder.INTERVAL).orElse(null);
@@ -197,7 +197,7 @@ public final class CaseRun implements AutoCloseable {
             run.deployment = deployment;
             run.hopsAtStart = deployment.hopStats();
             run.recorder = ResourceRecorder.start(deployment, runDir, Duration.ofSeconds(1));
-            run.counters = CounterRecorder.start(deployment, runDir, CounterRecorder.INTERVAL);
+            run.counters = CounterRecorder.start(deployment, runDir);
             if (target.kind() == TargetKind.LOCAL) {
                 run.host = HostRecorder.start(runDir, HostRecorder.INTERVAL).orElse(null);
             }

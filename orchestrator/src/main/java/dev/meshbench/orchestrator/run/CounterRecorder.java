@@ -5,7 +5,6 @@ import dev.meshbench.results.ResultsSchema;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
@@ -14,11 +13,10 @@ import java.util.Map;
  * per service, bytes per mesh component and through the first mesh hop on the MongoDB path) at a fixed interval into {@code counters.csv}
  * ({@code epochMs,component,counter,value}, cumulative values), so the converter can take each step's difference at
  * its window edges. Every tick scrapes each service's {@code /metrics} and each mesh component's stats once: at the
- * default 2 s that is well under a millisecond of service CPU per second.
+ * default 2 s ({@link Deployment#workCounterInterval()}) that is well under a millisecond of service CPU per second.
  */
 public final class CounterRecorder extends PeriodicCsvRecorder {
     public static final String HEADER = "epochMs,component,counter,value";
-    public static final Duration INTERVAL = Duration.ofSeconds(2);
 
     private final Deployment deployment;
 
@@ -27,9 +25,10 @@ public final class CounterRecorder extends PeriodicCsvRecorder {
         this.deployment = deployment;
     }
 
-    public static CounterRecorder start(Deployment deployment, Path runDir, Duration interval) {
+    /** Starts sampling {@code deployment}'s counters every {@link Deployment#workCounterInterval()} into the run folder. */
+    public static CounterRecorder start(Deployment deployment, Path runDir) {
         CounterRecorder r = new CounterRecorder(deployment, runDir.resolve(ResultsSchema.COUNTERS_FILE));
-        r.schedule(interval);
+        r.schedule(deployment.workCounterInterval());
         return r;
     }
 

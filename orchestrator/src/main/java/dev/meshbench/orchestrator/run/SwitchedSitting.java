@@ -58,6 +58,8 @@ final class SwitchedSitting {
     private final int progressSeconds;
     private final LoadStart load;
     private final PrintStream out;
+    /** The sitting's folder, once {@link #run} made it. */
+    private Path sittingDir;
 
     /** Starts the sitting's JMeter with the given JMeter properties, its plan and logs in the given folder. */
     interface LoadStart {
@@ -123,7 +125,7 @@ final class SwitchedSitting {
     void run(List<RunResults> runs, List<String> problems) {
         List<EgressCase> order = order(config.cases());
         int clients = Collections.max(config.clients());
-        Path sittingDir = CaseRun.newRunDir(config.resultsDir(), "sitting");
+        sittingDir = CaseRun.newRunDir(config.resultsDir(), "sitting");
         String sittingId = sittingDir.getFileName().toString();
         int windows = order.size() * rounds;
         long plannedSeconds = (long) windows * (config.stepSeconds() + 5) + (calibrate.isPresent() ? Catalogue.CALIBRATION_SECONDS + 10 : 0)
@@ -247,7 +249,7 @@ final class SwitchedSitting {
         // this JVM's JIT) is then part of what warms up, not a dip at the start of the first measured window.
         Path warmDir = java.nio.file.Files.createDirectories(sittingDir.resolve("warmup"));
         ResourceRecorder resources = ResourceRecorder.start(deployment, warmDir, Duration.ofSeconds(1));
-        CounterRecorder counters = CounterRecorder.start(deployment, warmDir, CounterRecorder.INTERVAL);
+        CounterRecorder counters = CounterRecorder.start(deployment, warmDir);
         Optional<HostRecorder> host = HostRecorder.start(warmDir, HostRecorder.INTERVAL);
         try {
             return WarmUp.run(plan, clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter, true), out,
@@ -298,12 +300,48 @@ final class SwitchedSitting {
                 return Optional.of(c.id() + " (round " + round + ", " + dir.getFileName() + "): " + reason);
             }
             out.printf(Locale.ROOT, "[%s] switched from %s in %.1f s: %s%n", c.id(), s.from().id(), s.seconds(), String.join("; ", s.done()));
-            withSwitch = m.withSitting(m.sitting().withSwitch(s.seconds(), s.done()));
+            List<String> done = new ArrayList<>(s.done());
+            if (!s.cold().isEmpty()) {
+                done.add(rewarm(deployment, jmeter, jtl, control, c, round, rate, s.cold()));
+            }
+            withSwitch = m.withSitting(m.sitting().withSwitch(s.seconds(), done));
         }
         RunSettings one = new RunSettings(List.of(c), List.of(Collections.max(config.clients())), config.stepSeconds(), config.warmupSeconds(),
                 config.thinkTimeMs(), config.customers(), config.flightDays(), config.maxErrorPercent(), config.resultsDir(), config.mesh(),
                 config.workload());
         return measure(one, deployment, jmeter, jtl, control, phase(c, round), rate, withSwitch, runs);
+    }
+
+    /**
+     * After a switch that started JVMs anew ({@link Switch#cold}: on a cluster, the services' pods a changed pod template
+     * restarted): the sitting's warm-up again, at the sitting's rate, judged as the first one, so that the window does
+     * not measure those JVMs' JIT at work while the other cases' windows met them warm. Its samples go to
+     * {@code rewarm-<case>-<round>.jtl} in the sitting's folder, none into the window. What happened, in words, for the
+     * window's {@code run.json}.
+     */
+    private String rewarm(Deployment deployment, JMeterLoad.Running jmeter, SittingJtl jtl, LoadControl control, EgressCase c, int round,
+            double rate, List<String> cold) throws InterruptedException, IOException {
+        WarmupInfo plan = measurement.warmup();
+        String who = String.join(", ", cold);
+        if (plan == null || WarmupInfo.NONE.equals(plan.mode()) || plan.limitSeconds() == 0) {
+            return "not warmed up again after " + who + " started cold (" + Catalogue.WARMUP.name() + "="
+                    + (plan == null || WarmupInfo.NONE.equals(plan.mode()) ? WarmupInfo.NONE : "0") + ")";
+        }
+        String phase = "rewarm-" + phase(c, round);
+        Path file = sittingDir.resolve(phase + ".jtl");
+        int clients = Collections.max(config.clients());
+        out.printf(Locale.ROOT, "[%s] warming up again: the switch started %s cold; at %s req/s until warm, as the sitting's warm-up%n", c.id(),
+                who, Parsers.plain(rate));
+        jtl.route(phase, file);
+        control.set(phase, rate);
+        try {
+            WarmupInfo w = WarmUp.run(plan, clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter, true), out,
+                    c.id());
+            return String.format(Locale.ROOT, "warmed up again for %.0f s at %s req/s after %s started cold (%s)", w.tookSeconds(),
+                    Parsers.plain(rate), who, w.reason());
+        } finally {
+            jtl.unroute(phase);
+        }
     }
 
     /**

@@ -46,6 +46,16 @@ class ClusterHopsTest {
     }
 
     @Test
+    @DisplayName("a proxy's traffic is every cluster's bytes, both directions: the MongoDB share of a sidecar's CPU is taken of it")
+    void allTraffic() {
+        String stats = stats(TO_ISTIO_GATEWAY, 300, 4000) + "cluster.inbound|8080||.upstream_cx_rx_bytes_total: 1000\n"
+                + "cluster.inbound|8080||.upstream_cx_tx_bytes_total: 500\nserver.uptime: 99\n";
+        assertEquals(777777 + 888888 + 300 + 4000 + 1000 + 500, ClusterHops.allBytes(stats));
+        long[] mongo = ClusterHops.bytes(stats, ClusterHops.mongoClusters(MongoRoutes.Proxy.SIDECAR, MESH));
+        assertTrue((mongo[0] + mongo[1]) < ClusterHops.allBytes(stats), "the MongoDB clusters are part of all the traffic");
+    }
+
+    @Test
     @DisplayName("a gateway window on a cluster is proven by the sidecars' and Istio's gateway's bytes; the same counters contradict sni")
     void provesAWindow() {
         Map<String, String> start = Map.of(

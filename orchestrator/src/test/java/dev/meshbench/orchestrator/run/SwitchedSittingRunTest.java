@@ -55,6 +55,8 @@ class SwitchedSittingRunTest {
     private static final class FakeDeployment implements Deployment {
         final List<String> applied = new ArrayList<>();
         final EgressCase refused;
+        /** The components a switch to this case restarts cold (as a pod template change on a cluster). */
+        final Map<EgressCase, List<String>> cold = new java.util.EnumMap<>(EgressCase.class);
         volatile EgressCase now;
 
         FakeDeployment(EgressCase first, EgressCase refused) {
@@ -75,7 +77,8 @@ class SwitchedSittingRunTest {
             }
             EgressCase from = now;
             now = next;
-            return new Switch(from, next, Duration.ofMillis(1234), List.of("sidecar-booking: configuration " + next.id() + " applied"));
+            return new Switch(from, next, Duration.ofMillis(1234), List.of("sidecar-booking: configuration " + next.id() + " applied"),
+                    cold.getOrDefault(next, List.of()));
         }
 
         @Override
@@ -141,17 +144,9 @@ class SwitchedSittingRunTest {
         };
     }
 
-    @Test
-    @DisplayName("a switch no component confirmed leaves its case unmeasured: a failed run saying why, and the sitting goes on")
-    void unconfirmedSwitchIsNotMeasured() throws Exception {
-        Path results = tmp.resolve("results");
-        FakeDeployment d = new FakeDeployment(EgressCase.BYPASS, EgressCase.GATEWAY);
-        RunSettings config = new RunSettings(List.of(EgressCase.GATEWAY, EgressCase.SNI), List.of(2), 1, 0, 0, 1000, 5, 100, results,
-                new PlanOptions(DataPlane.NETTY, true, 2, true));
-        MeasurementInfo m = new MeasurementInfo(90, 10.0, List.of(50.0), 5.0, null);
-        Path home = Files.createDirectories(tmp.resolve("jmeter/bin"));
-        // The load: a process that lives until told to stop, and a sitting JTL of one sample per phase the control file names.
-        SwitchedSitting.LoadStart load = (sittingDir, props) -> {
+    /** The load: a process that lives until told to stop, and a sitting JTL of one sample per phase the control file names. */
+    private static SwitchedSitting.LoadStart load(Path home) {
+        return (sittingDir, props) -> {
             Path jtl = Path.of(props.get("meshbench.jtl"));
             Path control = Path.of(props.get(dev.meshbench.model.SittingControl.PROPERTY));
             String script = "echo -n '" + HEADER + "' > " + jtl + "; t=1000; last=; while ! grep -q stop=true " + control + "; do "
@@ -161,6 +156,55 @@ class SwitchedSittingRunTest {
             return JMeterLoad.start(List.of("sh", "-c", script), new JMeterLoad.Install(home.getParent(), "none.jar"),
                     sittingDir.resolve(JMeterLoad.CONSOLE));
         };
+    }
+
+    @Test
+    @DisplayName("a switch that started JVMs anew is followed by a warm-up at the sitting's rate before the window, said in its run.json")
+    void coldStartIsWarmedUpAgain() throws Exception {
+        Path results = tmp.resolve("results");
+        FakeDeployment d = new FakeDeployment(EgressCase.BYPASS, null);
+        d.cold.put(EgressCase.SNI, List.of("auth", "booking"));
+        RunSettings config = new RunSettings(List.of(EgressCase.SNI), List.of(2), 1, 0, 0, 1000, 5, 100, results,
+                new PlanOptions(DataPlane.NETTY, true, 2, true));
+        dev.meshbench.results.WarmupInfo warm = new dev.meshbench.results.WarmupInfo(dev.meshbench.results.WarmupInfo.STABLE, 2, 1, 5, 2, 0,
+                null, List.of());
+        MeasurementInfo m = new MeasurementInfo(90, 10.0, List.of(50.0), 5.0, warm);
+        Path home = Files.createDirectories(tmp.resolve("jmeter/bin"));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        List<RunResults> runs = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        new SwitchedSitting(config, m, 1, Map.of(), target(d), Map.of(), new KitVersions("0.1.0", "17", "5.6.3"), Optional.empty(), 60,
+                load(home), new PrintStream(printed, true, StandardCharsets.UTF_8)).run(runs, problems);
+
+        String said = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("[sni] warming up again: the switch started auth, booking cold; at 50 req/s until warm"), said);
+        Path sitting;
+        try (Stream<Path> dirs = Files.list(results)) {
+            sitting = dirs.filter(p -> p.getFileName().toString().endsWith("-sitting")).findFirst().orElseThrow();
+        }
+        String rewarm = Files.readString(sitting.resolve("rewarm-sni-1.jtl"));
+        assertTrue(rewarm.contains(",rewarm-sni-1\n"), "the re-warm's samples, apart from the window's: " + rewarm);
+        Path sniDir;
+        try (Stream<Path> dirs = Files.list(results)) {
+            sniDir = dirs.filter(p -> p.getFileName().toString().endsWith("-sni")).findFirst().orElseThrow();
+        }
+        RunInputs sni = ResultsJson.readRunInputs(sniDir.resolve(CaseRun.RUN_JSON));
+        List<String> switched = sni.measurement().sitting().switched();
+        assertTrue(switched.stream().anyMatch(w -> w.startsWith("warmed up again for ") && w.contains(" at 50 req/s after auth, booking "
+                + "started cold (capped at 2 s: ")), switched.toString());
+        assertFalse(Files.readString(sniDir.resolve(CaseRun.JTL)).contains("rewarm"), "no re-warm sample in the window");
+    }
+
+    @Test
+    @DisplayName("a switch no component confirmed leaves its case unmeasured: a failed run saying why, and the sitting goes on")
+    void unconfirmedSwitchIsNotMeasured() throws Exception {
+        Path results = tmp.resolve("results");
+        FakeDeployment d = new FakeDeployment(EgressCase.BYPASS, EgressCase.GATEWAY);
+        RunSettings config = new RunSettings(List.of(EgressCase.GATEWAY, EgressCase.SNI), List.of(2), 1, 0, 0, 1000, 5, 100, results,
+                new PlanOptions(DataPlane.NETTY, true, 2, true));
+        MeasurementInfo m = new MeasurementInfo(90, 10.0, List.of(50.0), 5.0, null);
+        Path home = Files.createDirectories(tmp.resolve("jmeter/bin"));
+        SwitchedSitting.LoadStart load = load(home);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         List<RunResults> runs = new ArrayList<>();
         List<String> problems = new ArrayList<>();

@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.local;
+package dev.meshbench.orchestrator.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -41,8 +41,8 @@ class PrometheusTextTest {
     @Test
     @DisplayName("a service's client API requests and their time: the routes the entry serves, not the calls between services or the loader")
     void clientApiOnly() {
-        assertEquals(400.0, PrometheusText.sum(SERVER, "http_server_requests_seconds_count", LocalDeployment.CLIENT_API));
+        assertEquals(400.0, PrometheusText.sum(SERVER, "http_server_requests_seconds_count", ServiceCounters.CLIENT_API));
         // 0.45 + 0.25 s over those 400 requests: 1.75 ms each, a figure JMeter's whole milliseconds cannot show
-        assertEquals(0.70, PrometheusText.sum(SERVER, "http_server_requests_seconds_sum", LocalDeployment.CLIENT_API), 1e-12);
+        assertEquals(0.70, PrometheusText.sum(SERVER, "http_server_requests_seconds_sum", ServiceCounters.CLIENT_API), 1e-12);
     }
 }

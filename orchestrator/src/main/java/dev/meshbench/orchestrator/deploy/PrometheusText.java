@@ -1,4 +1,4 @@
-package dev.meshbench.orchestrator.local;
+package dev.meshbench.orchestrator.deploy;
 
 /** Reads sums out of Prometheus text exposition ({@code name{labels} value} lines), as the services' /metrics serve it. */
 final class PrometheusText {
