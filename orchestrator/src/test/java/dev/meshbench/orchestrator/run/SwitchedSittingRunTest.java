@@ -166,8 +166,9 @@ class SwitchedSittingRunTest {
         d.cold.put(EgressCase.SNI, List.of("auth", "booking"));
         RunSettings config = new RunSettings(List.of(EgressCase.SNI), List.of(2), 1, 0, 0, 1000, 5, 100, results,
                 new PlanOptions(DataPlane.NETTY, true, 2, true));
+        // judged in 1-s windows over 2, capped at 2 s: the fake load answers one request per phase, so it never gets warm
         dev.meshbench.results.WarmupInfo warm = new dev.meshbench.results.WarmupInfo(dev.meshbench.results.WarmupInfo.STABLE, 2, 1, 5, 2, 0,
-                null, List.of());
+                null, List.of(), 2, 300.0, List.of(), List.of(), null);
         MeasurementInfo m = new MeasurementInfo(90, 10.0, List.of(50.0), 5.0, warm);
         Path home = Files.createDirectories(tmp.resolve("jmeter/bin"));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
