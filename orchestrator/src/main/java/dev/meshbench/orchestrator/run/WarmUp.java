@@ -213,7 +213,8 @@ public final class WarmUp {
     static Window window(long samples, double seconds, Map<String, Double> compiledBefore, Map<String, Double> compiled,
             OptionalDouble cpuBefore, OptionalDouble cpu) {
         double perSecond = Math.round(samples / seconds * 10) / 10.0;
-        Double cpuPerRequest = cpu.isPresent() && cpuBefore.isPresent() && samples > 0
+        // CPU that went back (a component restarted in the window: a pod a switch replaced) says nothing of this window.
+        Double cpuPerRequest = cpu.isPresent() && cpuBefore.isPresent() && samples > 0 && cpu.getAsDouble() >= cpuBefore.getAsDouble()
                 ? Math.round((cpu.getAsDouble() - cpuBefore.getAsDouble()) / samples * 1000) / 1000.0 : null;
         Double most = null;
         String who = null;

@@ -94,6 +94,9 @@ class WarmUpTest {
                 java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty());
         assertEquals(70.0, restarted.compileMs(), "a JVM whose counter went back restarted: all it compiled counts");
         assertEquals(null, restarted.cpuMsPerRequest());
+        WarmUp.Window cpuWentBack = WarmUp.window(300, 10, Map.of(), Map.of(), java.util.OptionalDouble.of(90_000),
+                java.util.OptionalDouble.of(20_000));
+        assertEquals(null, cpuWentBack.cpuMsPerRequest(), "components' CPU that went back (pods replaced) gives no CPU per request");
     }
 
     @Test
