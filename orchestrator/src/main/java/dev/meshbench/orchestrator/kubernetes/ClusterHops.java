@@ -32,10 +32,13 @@ import java.util.Set;
  */
 final class ClusterHops {
     /**
-     * The stats a proxy is asked for: every cluster's byte counters (inbound, outbound, passthrough), nothing else: the
-     * MongoDB clusters' prove the path, all of them together are the proxy's traffic its MongoDB share is taken of.
+     * The stats a proxy is asked for, nothing else: every cluster's byte counters (the MongoDB clusters' prove the path)
+     * and the inbound HTTP listeners' (with the outbound clusters', the traffic a sidecar's MongoDB share is taken of).
      */
-    static final String STATS_FILTER = "^cluster\\..*\\.upstream_cx_(rx|tx)_bytes_total$";
+    static final String STATS_FILTER = "^(cluster\\..*\\.upstream_cx_(rx|tx)_bytes_total|http\\.inbound_.*\\.downstream_cx_(rx|tx)_bytes_total)$";
+    private static final String INBOUND_HTTP = "http.inbound_";
+    private static final String DOWNSTREAM_TX = ".downstream_cx_tx_bytes_total";
+    private static final String DOWNSTREAM_RX = ".downstream_cx_rx_bytes_total";
     private static final String PREFIX = "cluster.";
     private static final String TX = ".upstream_cx_tx_bytes_total";
     private static final String RX = ".upstream_cx_rx_bytes_total";
@@ -59,12 +62,33 @@ final class ClusterHops {
     }
 
     /**
-     * Bytes to and from every cluster in one proxy's stats, both directions added: all the traffic it relayed, each byte
-     * counted once on its upstream side (the local target counts its listeners' side; a relay moves the same bytes).
+     * All the data-plane traffic one proxy relayed, both directions, each byte counted once: the outbound clusters' bytes
+     * on their upstream side ({@code outbound|...} and {@code PassthroughCluster}: what the app sent out, MongoDB's
+     * included) and the inbound HTTP listeners' on their downstream side (the requests the app was sent). Left out: the
+     * proxy's own control traffic ({@code xds-grpc}), its admin and agent listeners. The local target counts its
+     * listeners' side of every hop; a relay moves the same bytes on both sides.
      */
     static long allBytes(String stats) {
-        long[] b = bytes(stats, cluster -> true);
-        return b[0] + b[1];
+        long[] out = bytes(stats, cluster -> cluster.startsWith("outbound|") || cluster.equals("PassthroughCluster"));
+        long sum = out[0] + out[1];
+        for (String line : stats.split("\n")) {
+            int colon = line.lastIndexOf(": ");
+            if (colon > 0 && line.startsWith(INBOUND_HTTP)) {
+                String name = line.substring(0, colon);
+                if (name.endsWith(DOWNSTREAM_RX) || name.endsWith(DOWNSTREAM_TX)) {
+                    sum += counter(line.substring(colon + 2));
+                }
+            }
+        }
+        return sum;
+    }
+
+    private static long counter(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return 0; // a histogram or text value under the same name: not a counter
+        }
     }
 
     private static long[] bytes(String stats, java.util.function.Predicate<String> clusters) {
@@ -85,11 +109,7 @@ final class ClusterHops {
                 cluster = cluster.substring(0, cluster.length() - 1);
             }
             if (clusters.test(cluster)) {
-                try {
-                    out[direction] += Long.parseLong(line.substring(colon + 2).trim());
-                } catch (NumberFormatException e) {
-                    // a histogram or text value under the same name: not a counter
-                }
+                out[direction] += counter(line.substring(colon + 2));
             }
         }
         return out;

@@ -46,13 +46,26 @@ class ClusterHopsTest {
     }
 
     @Test
-    @DisplayName("a proxy's traffic is every cluster's bytes, both directions: the MongoDB share of a sidecar's CPU is taken of it")
+    @DisplayName("a sidecar's traffic is its outbound clusters' bytes and its inbound HTTP listener's, not its control or admin traffic")
     void allTraffic() {
-        String stats = stats(TO_ISTIO_GATEWAY, 300, 4000) + "cluster.inbound|8080||.upstream_cx_rx_bytes_total: 1000\n"
-                + "cluster.inbound|8080||.upstream_cx_tx_bytes_total: 500\nserver.uptime: 99\n";
-        assertEquals(777777 + 888888 + 300 + 4000 + 1000 + 500, ClusterHops.allBytes(stats));
+        // booking's sidecar on the test cluster in case sidecar (names as its Envoy gives them, values made round)
+        String stats = "cluster.outbound|8080||customer.acmeair.svc.cluster.local;.upstream_cx_rx_bytes_total: 1000\n"
+                + "cluster.outbound|8080||customer.acmeair.svc.cluster.local;.upstream_cx_tx_bytes_total: 2000\n"
+                + "cluster." + TO_MONGO + ";.upstream_cx_rx_bytes_total: 40000\n"
+                + "cluster." + TO_MONGO + ";.upstream_cx_tx_bytes_total: 3000\n"
+                + "cluster.xds-grpc;.upstream_cx_rx_bytes_total: 129268\n"
+                + "cluster.xds-grpc;.upstream_cx_tx_bytes_total: 67526\n"
+                + "http.admin.downstream_cx_tx_bytes_total: 164177\n"
+                + "http.agent.downstream_cx_rx_bytes_total: 819\n"
+                + "http.inbound_0.0.0.0_8080;.downstream_cx_rx_bytes_total: 10000\n"
+                + "http.inbound_0.0.0.0_8080;.downstream_cx_tx_bytes_total: 5000\n";
+        assertEquals(1000 + 2000 + 40000 + 3000 + 10000 + 5000, ClusterHops.allBytes(stats));
         long[] mongo = ClusterHops.bytes(stats, ClusterHops.mongoClusters(MongoRoutes.Proxy.SIDECAR, MESH));
-        assertTrue((mongo[0] + mongo[1]) < ClusterHops.allBytes(stats), "the MongoDB clusters are part of all the traffic");
+        assertArrayEquals(new long[] {3000, 40000}, mongo);
+        // customer's sidecar, whose app calls nothing but MongoDB: its inbound requests keep its MongoDB share below 1
+        String customer = "cluster." + TO_MONGO + ";.upstream_cx_rx_bytes_total: 40000\n"
+                + "http.inbound_0.0.0.0_8080;.downstream_cx_rx_bytes_total: 30000\n";
+        assertEquals(70000, ClusterHops.allBytes(customer));
     }
 
     @Test
