@@ -185,8 +185,8 @@ public final class Catalogue {
     public static final Setting<Integer> REPEATS = Setting.named("meshbench.repeats")
             .parser(Parsers.wholeNumber(1, 100, "runs of each case"))
             .defaultValue("3").study("1")
-            .doc("runs of each case, in rounds: every case in order (bypass first), then the other way round (bypass last), and so on, so that drift hits every "
-                    + "case alike and the report can give each figure's change against bypass with a 95 % interval over the "
+            .doc("runs of each case, in rounds: every case in order (bypass first), then the other way round (bypass last), "
+                    + "and so on, so that drift hits every case alike and the report can give each figure's change against bypass with a 95 % interval over the "
                     + "rounds (it needs 2 or more)")
             .goals(EGRESS_RUN).build();
 

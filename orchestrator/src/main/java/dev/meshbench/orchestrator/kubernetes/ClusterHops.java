@@ -69,50 +69,50 @@ final class ClusterHops {
      * listeners' side of every hop; a relay moves the same bytes on both sides.
      */
     static long allBytes(String stats) {
-        long[] out = bytes(stats, cluster -> cluster.startsWith("outbound|") || cluster.equals("PassthroughCluster"));
-        long sum = out[0] + out[1];
-        for (String line : stats.split("\n")) {
-            int colon = line.lastIndexOf(": ");
-            if (colon > 0 && line.startsWith(INBOUND_HTTP)) {
-                String name = line.substring(0, colon);
-                if (name.endsWith(DOWNSTREAM_RX) || name.endsWith(DOWNSTREAM_TX)) {
-                    sum += counter(line.substring(colon + 2));
-                }
+        long[] sum = new long[1];
+        counters(stats, (name, value) -> {
+            String cluster = cluster(name);
+            boolean outbound = cluster != null && (cluster.startsWith("outbound|") || cluster.equals("PassthroughCluster"));
+            boolean inbound = name.startsWith(INBOUND_HTTP) && (name.endsWith(DOWNSTREAM_RX) || name.endsWith(DOWNSTREAM_TX));
+            if (outbound || inbound) {
+                sum[0] += value;
             }
-        }
-        return sum;
-    }
-
-    private static long counter(String value) {
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return 0; // a histogram or text value under the same name: not a counter
-        }
+        });
+        return sum[0];
     }
 
     private static long[] bytes(String stats, java.util.function.Predicate<String> clusters) {
         long[] out = new long[2];
+        counters(stats, (name, value) -> {
+            String cluster = cluster(name);
+            if (cluster != null && clusters.test(cluster)) {
+                out[name.endsWith(TX) ? 0 : 1] += value;
+            }
+        });
+        return out;
+    }
+
+    /** The cluster whose upstream byte counter {@code name} is, without the ';' Istio puts after a ServiceEntry host on some versions; null for any other stat. */
+    private static String cluster(String name) {
+        if (!name.startsWith(PREFIX) || !(name.endsWith(TX) || name.endsWith(RX))) {
+            return null;
+        }
+        String cluster = name.substring(PREFIX.length(), name.length() - TX.length());
+        return cluster.endsWith(";") ? cluster.substring(0, cluster.length() - 1) : cluster;
+    }
+
+    /** Every counter in one proxy's stats ({@code name: value} per line); a histogram or text value is no counter and is skipped. */
+    private static void counters(String stats, java.util.function.ObjLongConsumer<String> each) {
         for (String line : stats.split("\n")) {
             int colon = line.lastIndexOf(": ");
-            if (colon < 0 || !line.startsWith(PREFIX)) {
-                continue;
-            }
-            String name = line.substring(0, colon);
-            int direction = name.endsWith(TX) ? 0 : name.endsWith(RX) ? 1 : -1;
-            if (direction < 0) {
-                continue;
-            }
-            String cluster = name.substring(PREFIX.length(), name.length() - TX.length());
-            // Istio names a ServiceEntry host's cluster stats with a trailing ';' on some versions.
-            if (cluster.endsWith(";")) {
-                cluster = cluster.substring(0, cluster.length() - 1);
-            }
-            if (clusters.test(cluster)) {
-                out[direction] += counter(line.substring(colon + 2));
+            if (colon > 0) {
+                try {
+                    each.accept(line.substring(0, colon), Long.parseLong(line.substring(colon + 2).trim()));
+                } catch (NumberFormatException e) {
+                    // not a counter
+                }
             }
         }
-        return out;
     }
 
     /** One component's counters: its MongoDB-path listener with {@code bytes} ([client to upstream, back]). */

@@ -170,7 +170,7 @@ final class SwitchedSitting {
                 }
             }, 500, 500, java.util.concurrent.TimeUnit.MILLISECONDS);
             try {
-                WarmupInfo warm = warmUp(deployment, running, jtl, sittingDir, clients, rate);
+                WarmupInfo warm = warmUp(deployment, running, jtl, clients, rate);
                 MeasurementInfo m = measurement.withWarmup(warm);
                 SittingInfo base = new SittingInfo(sittingId, SittingInfo.SWITCHED, order.stream().map(EgressCase::id).toList(), 1, 0,
                         null, List.of(), bypassSwitch);
@@ -234,7 +234,7 @@ final class SwitchedSitting {
     }
 
     /** The sitting's warm-up: phase {@code warmup} at the clients (closed loop, or the rate given), judged as any warm-up. */
-    private WarmupInfo warmUp(Deployment deployment, JMeterLoad.Running jmeter, SittingJtl jtl, Path sittingDir, int clients, double rate)
+    private WarmupInfo warmUp(Deployment deployment, JMeterLoad.Running jmeter, SittingJtl jtl, int clients, double rate)
             throws InterruptedException, IOException {
         WarmupInfo plan = measurement.warmup();
         if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
@@ -243,8 +243,6 @@ final class SwitchedSitting {
         out.printf(Locale.ROOT, "[meshbench] warm-up: %s at %d clients%s, once for the whole sitting%n", WarmupInfo.STABLE.equals(plan.mode())
                 ? "until warm (JIT quiet, throughput and CPU per request flat; at most " + plan.limitSeconds() + " s)"
                 : plan.limitSeconds() + " s", clients, rate > 0 ? ", " + Parsers.plain(rate) + " req/s" : ", closed loop");
-        Path file = sittingDir.resolve("warmup.jtl");
-        jtl.route("warmup", file);
         // The windows' recorders run through the warm-up too, into the sitting's folder: what they cost the machine (and
         // this JVM's JIT) is then part of what warms up, not a dip at the start of the first measured window.
         Path warmDir = java.nio.file.Files.createDirectories(sittingDir.resolve("warmup"));
@@ -252,13 +250,29 @@ final class SwitchedSitting {
         CounterRecorder counters = CounterRecorder.start(deployment, warmDir);
         Optional<HostRecorder> host = HostRecorder.start(warmDir, HostRecorder.INTERVAL);
         try {
-            return WarmUp.run(plan, clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter, true), out,
-                    "warm-up");
+            return judgedWarmUp(deployment, jmeter, jtl, "warmup", "warm-up");
         } finally {
             resources.close();
             counters.close();
             host.ifPresent(HostRecorder::close);
-            jtl.unroute("warmup");
+        }
+    }
+
+    /**
+     * The samples of phase {@code phase} (into {@code <phase>.jtl} in the sitting's folder, none into a window) judged
+     * by the sitting's warm-up plan at its clients until warm or capped; its lines on the console start with
+     * {@code [label]}.
+     */
+    private WarmupInfo judgedWarmUp(Deployment deployment, JMeterLoad.Running jmeter, SittingJtl jtl, String phase, String label)
+            throws InterruptedException, IOException {
+        Path file = sittingDir.resolve(phase + ".jtl");
+        int clients = Collections.max(config.clients());
+        jtl.route(phase, file);
+        try {
+            return WarmUp.run(measurement.warmup(), clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter, true),
+                    out, label);
+        } finally {
+            jtl.unroute(phase);
         }
     }
 
@@ -328,20 +342,12 @@ final class SwitchedSitting {
                     + (plan == null || WarmupInfo.NONE.equals(plan.mode()) ? WarmupInfo.NONE : "0") + ")";
         }
         String phase = "rewarm-" + phase(c, round);
-        Path file = sittingDir.resolve(phase + ".jtl");
-        int clients = Collections.max(config.clients());
         out.printf(Locale.ROOT, "[%s] warming up again: the switch started %s cold; at %s req/s until warm, as the sitting's warm-up%n", c.id(),
                 who, Parsers.plain(rate));
-        jtl.route(phase, file);
         control.set(phase, rate);
-        try {
-            WarmupInfo w = WarmUp.run(plan, clients, clients, jmeter, file, () -> { }, EgressStudy.signals(deployment, jmeter, true), out,
-                    c.id());
-            return String.format(Locale.ROOT, "warmed up again for %.0f s at %s req/s after %s started cold (%s)", w.tookSeconds(),
-                    Parsers.plain(rate), who, w.reason());
-        } finally {
-            jtl.unroute(phase);
-        }
+        WarmupInfo w = judgedWarmUp(deployment, jmeter, jtl, phase, c.id());
+        return String.format(Locale.ROOT, "warmed up again for %.0f s at %s req/s after %s started cold (%s)", w.tookSeconds(),
+                Parsers.plain(rate), who, w.reason());
     }
 
     /**
