@@ -51,4 +51,25 @@ class RateCalibrationTest {
         assertEquals(400, back.calibration().ratePerSecond());
         assertFalse(back.calibration().steady());
     }
+
+    @Test
+    @DisplayName("a maximum from a warm-up's last windows says so and how long they were; one from a run writes no such field")
+    void fromWarmUp(@TempDir Path dir) throws Exception {
+        RateCalibration w = RateCalibration.ofWarmUp("20261129-083924-sitting", "bypass", 20, 2121.3, 0.5, 40);
+        assertTrue(w.fromWarmUp());
+        assertTrue(w.steady(), "the windows it averages were judged flat");
+        assertEquals(1061, w.ratePerSecond());
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        Path f = dir.resolve("w.json");
+        json.writeValue(f.toFile(), w);
+        assertEquals(w, json.readValue(f.toFile(), RateCalibration.class));
+        assertTrue(java.nio.file.Files.readString(f).contains("\"warmupSeconds\":40"));
+        RateCalibration run = RateCalibration.of("r1", "bypass", 20, 800, 0.5, true);
+        assertFalse(run.fromWarmUp());
+        assertFalse(json.writeValueAsString(run).contains("warmupSeconds"), "absent, not null, for a calibration run");
+        assertFalse(json.writeValueAsString(run).contains("fromWarmUp"), "derived, not recorded");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RateCalibration.ofWarmUp("s1", "bypass", 20, 1.2, 0.3, 40));
+        assertTrue(e.getMessage().startsWith("the calibration from sitting s1's warm-up reached 1.20"), e.getMessage());
+    }
 }

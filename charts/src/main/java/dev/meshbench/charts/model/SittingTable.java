@@ -87,10 +87,11 @@ public record SittingTable(List<Sitting> sittings, List<Calibration> calibration
     }
 
     /**
-     * A calibration: a closed-loop run of bypass whose throughput, times a fraction, became the fixed rate of the runs
-     * that name it.
+     * A calibration: a closed loop of bypass whose throughput, times a fraction, became the fixed rate of the runs
+     * that name it: a calibration run of its own, or a switched sitting's warm-up's last windows
+     * ({@link RateCalibration#fromWarmUp()}).
      *
-     * @param runId   the calibration run's id
+     * @param runId   the calibration run's id (for a warm-up's, its sitting's)
      * @param run     the run, or {@code null} when the folder does not hold it (the runs still record what it set)
      * @param sitting the sitting it opened ({@code null} when it recorded none)
      * @param set     what it set, as the runs it calibrated recorded it ({@code null} when no run of the report names
@@ -140,16 +141,22 @@ public record SittingTable(List<Sitting> sittings, List<Calibration> calibration
          */
         public String summary() {
             Calibration c = this;
-            StringBuilder b = new StringBuilder(c.runId());
-            if (c.sitting() != null) {
-                b.append(" (sitting ").append(c.sitting()).append(')');
+            boolean warmUp = c.set() != null && c.set().fromWarmUp();
+            StringBuilder b = new StringBuilder();
+            if (warmUp) {
+                b.append("sitting ").append(c.runId()).append("'s warm-up, its last ").append(c.set().warmupSeconds()).append(" s");
+            } else {
+                b.append(c.runId());
+                if (c.sitting() != null) {
+                    b.append(" (sitting ").append(c.sitting()).append(')');
+                }
             }
             b.append(": ").append(c.caseId()).append("'s closed-loop maximum ");
             b.append(c.maxPerSecond() == null ? "not measured" : String.format(Locale.ROOT, "%.1f tx/s", c.maxPerSecond()));
             if (c.clients() != null) {
                 b.append(" at ").append(c.clients()).append(" clients");
             }
-            b.append(c.steady() == null ? "" : c.steady() ? ", steady" : ", not steady");
+            b.append(c.steady() == null ? "" : warmUp ? ", judged flat" : c.steady() ? ", steady" : ", not steady");
             if (c.set() == null) {
                 b.append("; no run of this report names it");
             } else {
@@ -157,7 +164,7 @@ public record SittingTable(List<Sitting> sittings, List<Calibration> calibration
                         .stripTrailingZeros().toPlainString()).append(" req/s (").append(new java.math.BigDecimal(
                         Double.toString(c.set().fraction())).stripTrailingZeros().toPlainString()).append(" of it) for ")
                         .append(c.usedBy().size()).append(c.usedBy().size() == 1 ? " run" : " runs");
-                if (c.run() == null) {
+                if (c.run() == null && !warmUp) {
                     b.append(" (the calibration run itself is not in this folder)");
                 }
             }

@@ -383,14 +383,19 @@ public final class HtmlReportRenderer {
                             String.join("; ", si.switched()), rate);
                 }).orElse(null)).toList()));
             }
-            String calibration = st.calibration().map(w -> calibrations.get(w.run().runId())).orElse(null);
+            // its calibration run's, or its own warm-up's (recorded under the sitting's id)
+            String calibration = st.calibration().map(w -> calibrations.get(w.run().runId()))
+                    .orElse(calibrations.get(st.id()));
             views.add(new SittingView(st.id(), st.method(), st.switched(), String.join(", ", st.dataPlanes()),
                     st.rounds(), columns, calibration, rows));
         }
         c.put("sittings", views);
         // the calibrations that head no sitting's table: without a sitting record, or not in the folder
         java.util.Set<String> shown = new java.util.HashSet<>();
-        table.sittings().forEach(st -> st.calibration().ifPresent(w -> shown.add(w.run().runId())));
+        table.sittings().forEach(st -> {
+            st.calibration().ifPresent(w -> shown.add(w.run().runId()));
+            shown.add(st.id());
+        });
         c.put("calibrations", table.calibrations().stream().filter(x -> !shown.contains(x.runId()))
                 .map(SittingTable.Calibration::summary).toList());
         c.put("bypassSwitches", table.sittings().stream().filter(SittingTable.Sitting::switched)

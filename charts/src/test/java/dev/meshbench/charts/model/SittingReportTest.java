@@ -53,9 +53,28 @@ class SittingReportTest {
         String html = page(report(dir));
         assertTrue(html.contains("Nothing was skipped."), "the calibration is not among the skipped files");
         assertFalse(html.contains("files were skipped"), html);
-        assertTrue(html.contains("Calibration (position 0): " + S + "-calibration (sitting " + S + "): bypass&#39;s "
+        assertTrue(html.contains("Calibration: " + S + "-calibration (sitting " + S + "): bypass&#39;s "
                 + "closed-loop maximum 160.0 tx/s at 20 clients, steady; set the fixed rate 120 req/s (0.75 of it) for 9 "
                 + "runs. It measured no case's cost, so it is in no comparison."), html);
+    }
+
+    @Test
+    @DisplayName("a sitting whose warm-up set the rate says so in its own table, with no calibration run and nothing missing")
+    void calibratedByTheWarmUp(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        SwitchedSitting.write(results, S, SwitchedSitting.ORDER, 3, true);
+        LoadedResults loaded = ResultsDirectoryReader.read(results, ConversionMode.NONE);
+        assertEquals(List.of(), loaded.calibrations());
+        assertEquals(9, loaded.runs().size());
+        Path out = dir.resolve("report");
+        ReportGenerator.generate(results, out, 20, ConversionMode.NONE, Instant.EPOCH);
+        String html = page(out);
+        String table = html.substring(html.indexOf("id=\"sitting\""), html.indexOf("id=\"comparison\""));
+        assertTrue(table.contains("Calibration: sitting " + S + "&#39;s warm-up, its last 40 s: bypass&#39;s closed-loop "
+                + "maximum 160.0 tx/s at 20 clients, judged flat; set the fixed rate 120 req/s (0.75 of it) for 9 runs. It "
+                + "measured no case's cost"), table);
+        assertFalse(html.contains("Other calibrations"), "shown once, in its sitting's table");
+        assertFalse(html.contains("not in this folder"), "no calibration run is missing: there was none");
     }
 
     @Test

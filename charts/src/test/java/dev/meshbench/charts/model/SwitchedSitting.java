@@ -80,10 +80,20 @@ public final class SwitchedSitting {
      * {@code cases} (in the sitting's order) as {@code <sitting>-<case>-r<round>/results.json}.
      */
     public static void write(Path results, String sitting, List<String> cases, int rounds) throws IOException {
-        String calibrationId = sitting + "-calibration";
+        write(results, sitting, cases, rounds, false);
+    }
+
+    /**
+     * As {@link #write(Path, String, List, int)}; with {@code byWarmUp}, the sitting's warm-up set the rate (its last
+     * 40 s, 160 tx/s) and there is no calibration run.
+     */
+    public static void write(Path results, String sitting, List<String> cases, int rounds, boolean byWarmUp) throws IOException {
+        String calibrationId = byWarmUp ? sitting : sitting + "-calibration";
         List<String> order = ORDER.stream().filter(cases::contains).toList();
-        ResultsJson.writeResults(results.resolve(calibrationId).resolve(ResultsSchema.RESULTS_FILE),
-                calibration(calibrationId, sitting, order, rounds));
+        if (!byWarmUp) {
+            ResultsJson.writeResults(results.resolve(calibrationId).resolve(ResultsSchema.RESULTS_FILE),
+                    calibration(calibrationId, sitting, order, rounds));
+        }
         int position = 1;
         for (int round = 1; round <= rounds; round++) {
             for (String c : order) {
@@ -109,7 +119,8 @@ public final class SwitchedSitting {
     static RunResults window(String runId, String sitting, List<String> order, String caseId, int round, int rounds,
             int position, Double switchSeconds, String calibrationId, Window w) {
         MeasurementInfo m = new MeasurementInfo(90, 10.0)
-                .withCalibratedRate(new RateCalibration(calibrationId, "bypass", 20, 160.0, 0.75, 120.0, true), 1, 5)
+                .withCalibratedRate(calibrationId.equals(sitting) ? RateCalibration.ofWarmUp(sitting, "bypass", 20, 160.0, 0.75, 40)
+                        : RateCalibration.of(calibrationId, "bypass", 20, 160.0, 0.75, true), 1, 5)
                 .withRun(round, rounds, Map.of())
                 .withSitting(new SittingInfo(sitting, SittingInfo.SWITCHED, order, round, position, switchSeconds,
                         switchSeconds == null ? List.of() : List.of("switched to " + caseId + " <&>"), BYPASS_SWITCH));

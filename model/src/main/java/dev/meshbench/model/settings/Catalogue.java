@@ -161,8 +161,10 @@ public final class Catalogue {
             .parser(Parsers.oneOf(List.of("calibrated", "closed"), ""))
             .defaultValue("calibrated").study("closed")
             .doc("how hard the cases are driven when `meshbench.rate` is not given. `calibrated`: first a calibration, "
-                    + "bypass in a closed loop at the largest `meshbench.clients` for " + CALIBRATION_SECONDS + " s after its "
-                    + "warm-up, then every case at a fixed rate of `meshbench.rateFraction` of that maximum, so every case "
+                    + "bypass's maximum in a closed loop at the largest `meshbench.clients` (in a switched sitting whose "
+                    + "warm-up, that same loop, ended warm: the mean of the warm-up's last windows, those judged flat; else a "
+                    + "calibration run of " + CALIBRATION_SECONDS + " s after its warm-up), then every case at a fixed rate "
+                    + "of `meshbench.rateFraction` of that maximum, so every case "
                     + "does the same work and is compared by CPU per transaction and latency at that load (the default: on a "
                     + "machine that cannot give each of a case's dozen processes its own cores, a closed loop measures CPU "
                     + "contention more than the mesh); recorded in every run's `run.json`. `closed`: the study's closed loop, "

@@ -11,6 +11,7 @@ import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.lifetime.ExitStatus;
 import dev.meshbench.results.KitVersions;
 import dev.meshbench.results.MeasurementInfo;
+import dev.meshbench.results.RateCalibration;
 import dev.meshbench.results.RunResults;
 import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.SittingInfo;
@@ -175,7 +176,9 @@ final class SwitchedSitting {
                 SittingInfo base = new SittingInfo(sittingId, SittingInfo.SWITCHED, order.stream().map(EgressCase::id).toList(), 1, 0,
                         null, List.of(), bypassSwitch);
                 if (calibrate.isPresent()) {
-                    Optional<MeasurementInfo> calibrated = calibration(deployment, running, jtl, control, m, base, runs, problems);
+                    Optional<MeasurementInfo> fromWarmUp = calibratedByWarmUp(warm, deployment, sittingId, m);
+                    Optional<MeasurementInfo> calibrated = fromWarmUp.isPresent() ? fromWarmUp
+                            : calibration(deployment, running, jtl, control, m, base, runs, problems);
                     if (calibrated.isEmpty()) {
                         return;
                     }
@@ -240,9 +243,14 @@ final class SwitchedSitting {
         if (plan == null || WarmupInfo.NONE.equals(plan.mode())) {
             return plan;
         }
-        out.printf(Locale.ROOT, "[meshbench] warm-up: %s at %d clients%s, once for the whole sitting%n", WarmupInfo.STABLE.equals(plan.mode())
+        boolean judged = WarmupInfo.STABLE.equals(plan.mode());
+        out.printf(Locale.ROOT, "[meshbench] warm-up: %s at %d clients%s, once for the whole sitting%s%n", judged
                 ? "until warm (JIT quiet, throughput and CPU per request flat; at most " + plan.limitSeconds() + " s)"
-                : plan.limitSeconds() + " s", clients, rate > 0 ? ", " + Parsers.plain(rate) + " req/s" : ", closed loop");
+                : plan.limitSeconds() + " s", clients, rate > 0 ? ", " + Parsers.plain(rate) + " req/s" : ", closed loop",
+                calibrate.isPresent() && judged && plan.trendWindows() != null ? "; if it ends warm, its flat last "
+                        + plan.trendWindows() * plan.windowSeconds()
+                        + " s are the calibration (this machine's maximum, of which every case runs at " + Parsers.plain(calibrate.get()
+                        .fraction()) + "), else a calibration run follows" : "");
         // The windows' recorders run through the warm-up too, into the sitting's folder: what they cost the machine (and
         // this JVM's JIT) is then part of what warms up, not a dip at the start of the first measured window.
         Path warmDir = java.nio.file.Files.createDirectories(sittingDir.resolve("warmup"));
@@ -277,9 +285,43 @@ final class SwitchedSitting {
     }
 
     /**
-     * The calibration, in the warm deployment: bypass in a closed loop for {@link Catalogue#CALIBRATION_SECONDS} after
-     * {@code meshbench.warmupSeconds}, a run of its own marked as the calibration; the sitting's rate is the fraction of
-     * its throughput. Empty, with the problem added, when it failed or reached too little.
+     * The sitting's rate from its warm-up, when that can set it: the warm-up ran bypass in a closed loop at the
+     * sitting's clients and ended warm, so its last {@code trendWindows} windows are a closed loop of bypass whose
+     * throughput did not trend (and no JIT was busy at their end). Their mean throughput is then the maximum a
+     * calibration run would measure next, found without running the same loop for
+     * {@link Catalogue#CALIBRATION_SECONDS} more. Empty when the warm-up was not judged, ended capped, or ran another
+     * case: a calibration run of its own then sets the rate.
+     */
+    private Optional<MeasurementInfo> calibratedByWarmUp(WarmupInfo warm, Deployment deployment, String sittingId, MeasurementInfo m) {
+        if (warm == null || !WarmupInfo.STABLE.equals(warm.mode()) || !Boolean.TRUE.equals(warm.stable()) || warm.trendWindows() == null
+                || warm.windowsPerSecond().size() < warm.trendWindows() || !CaseIds.BYPASS.equals(deployment.egressCase().id())) {
+            return Optional.empty();
+        }
+        List<Double> all = warm.windowsPerSecond();
+        double max = all.subList(all.size() - warm.trendWindows(), all.size()).stream().mapToDouble(Double::doubleValue).average()
+                .orElseThrow();
+        max = Math.round(max * 10) / 10.0;
+        int seconds = warm.trendWindows() * warm.windowSeconds();
+        double fraction = calibrate.get().fraction();
+        RateCalibration c;
+        try {
+            c = RateCalibration.ofWarmUp(sittingId, deployment.egressCase().id(), warm.clients(), max, fraction, seconds);
+        } catch (IllegalArgumentException e) {
+            out.println("[meshbench] the warm-up cannot set the rate (" + e.getMessage() + "); a calibration run will");
+            return Optional.empty();
+        }
+        out.printf(Locale.ROOT, "[meshbench] calibrated by the warm-up: %s in a closed loop at %d clients reached %.1f tx/s over its "
+                + "last %d s, windows judged flat (%s); every case runs at %s req/s (%s of it), recorded in each run.json%n", c.caseId(),
+                c.clients(), c.maxPerSecond(), seconds, warm.reason().replaceFirst("^warm: ", ""), Parsers.plain(c.ratePerSecond()),
+                Parsers.plain(fraction));
+        return Optional.of(m.withCalibratedRate(c, config.clients().size(), calibrate.get().shortfallPercent()));
+    }
+
+    /**
+     * The calibration run, in the warm deployment, when the warm-up could not set the rate: bypass in a closed loop for
+     * {@link Catalogue#CALIBRATION_SECONDS} after {@code meshbench.warmupSeconds}, a run of its own marked as the
+     * calibration; the sitting's rate is the fraction of its throughput. Empty, with the problem added, when it failed
+     * or reached too little.
      */
     private Optional<MeasurementInfo> calibration(Deployment deployment, JMeterLoad.Running jmeter, SittingJtl jtl, LoadControl control,
             MeasurementInfo m, SittingInfo base, List<RunResults> runs, List<String> problems) throws InterruptedException, IOException {

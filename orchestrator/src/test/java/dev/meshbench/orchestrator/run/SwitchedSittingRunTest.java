@@ -146,13 +146,20 @@ class SwitchedSittingRunTest {
 
     /** The load: a process that lives until told to stop, and a sitting JTL of one sample per phase the control file names. */
     private static SwitchedSitting.LoadStart load(Path home) {
+        return load(home, "none");
+    }
+
+    /** As {@link #load(Path)}, and a sample every 50 ms while the phase is {@code steady}. */
+    private static SwitchedSitting.LoadStart load(Path home, String steady) {
         return (sittingDir, props) -> {
             Path jtl = Path.of(props.get("meshbench.jtl"));
             Path control = Path.of(props.get(dev.meshbench.model.SittingControl.PROPERTY));
             String script = "echo -n '" + HEADER + "' > " + jtl + "; t=1000; last=; while ! grep -q stop=true " + control + "; do "
                     + "p=$(sed -n 's/^phase=//p' " + control + "); if [ \"$p\" != \"$last\" ]; then t=$((t+1)); "
                     + "echo \"$(date +%s%3N),5,login,200,OK,t 1-1,text,true,,600,100,2,2,http://127.0.0.1:1/auth/login,5,0,0,2,$p\" >> " + jtl
-                    + "; last=$p; fi; sleep 0.05; done";
+                    + "; last=$p; elif [ \"$p\" = " + steady + " ]; then "
+                    + "echo \"$(date +%s%3N),5,login,200,OK,t 1-1,text,true,,600,100,2,2,http://127.0.0.1:1/auth/login,5,0,0,2,$p\" >> " + jtl
+                    + "; fi; sleep 0.05; done";
             return JMeterLoad.start(List.of("sh", "-c", script), new JMeterLoad.Install(home.getParent(), "none.jar"),
                     sittingDir.resolve(JMeterLoad.CONSOLE));
         };
@@ -194,6 +201,54 @@ class SwitchedSittingRunTest {
         assertTrue(switched.stream().anyMatch(w -> w.startsWith("warmed up again for ") && w.contains(" at 50 req/s after auth, booking "
                 + "started cold (capped at 2 s: ")), switched.toString());
         assertFalse(Files.readString(sniDir.resolve(CaseRun.JTL)).contains("rewarm"), "no re-warm sample in the window");
+    }
+
+    @Test
+    @DisplayName("a warm-up that ended warm sets the rate from its flat last windows: no calibration run, every window records it")
+    void warmUpCalibrates() throws Exception {
+        Path results = tmp.resolve("results");
+        FakeDeployment d = new FakeDeployment(EgressCase.BYPASS, null);
+        RunSettings config = new RunSettings(List.of(EgressCase.SNI), List.of(2), 1, 0, 0, 1000, 5, 100, results,
+                new PlanOptions(DataPlane.NETTY, true, 2, true));
+        // judged on throughput alone (the fake shows no JIT) in 1-s windows over 2; a tolerance wide enough that the fake's
+        // samples every 50 ms pass on a busy machine too
+        dev.meshbench.results.WarmupInfo warm = new dev.meshbench.results.WarmupInfo(dev.meshbench.results.WarmupInfo.STABLE, 30, 1, 150, 2,
+                0, null, List.of(), 2, 300.0, List.of(), List.of(), null);
+        MeasurementInfo m = new MeasurementInfo(90, 10.0, List.of(), 5.0, warm);
+        Path home = Files.createDirectories(tmp.resolve("jmeter/bin"));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        List<RunResults> runs = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        new SwitchedSitting(config, m, 1, Map.of(), target(d), Map.of(), new KitVersions("0.1.0", "17", "5.6.3"),
+                Optional.of(new EgressRunSettings.Calibration(0.5, 5)), 60, load(home, "warmup"),
+                new PrintStream(printed, true, StandardCharsets.UTF_8)).run(runs, problems);
+
+        String said = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("[meshbench] calibrated by the warm-up: bypass in a closed loop at 2 clients reached "), said);
+        assertFalse(said.contains("[meshbench] calibration: "), "no calibration run: " + said);
+        List<RunInputs> all = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(results)) {
+            for (Path dir : dirs.sorted().toList()) {
+                if (Files.exists(dir.resolve(CaseRun.RUN_JSON))) {
+                    all.add(ResultsJson.readRunInputs(dir.resolve(CaseRun.RUN_JSON)));
+                }
+            }
+        }
+        assertEquals(List.of("bypass", "sni"), all.stream().map(RunInputs::caseId).toList(), "the two windows, no calibration run");
+        for (RunInputs r : all) {
+            MeasurementInfo got = r.measurement();
+            dev.meshbench.results.RateCalibration c = got.calibration();
+            assertTrue(c.fromWarmUp(), r.runId());
+            assertEquals(got.sitting().id(), c.runId(), "named by its sitting");
+            assertEquals(2, c.warmupSeconds(), "2 windows of 1 s");
+            assertTrue(c.steady());
+            List<Double> windows = got.warmup().windowsPerSecond();
+            double mean = (windows.get(windows.size() - 2) + windows.get(windows.size() - 1)) / 2;
+            assertEquals(mean, c.maxPerSecond(), 0.051, "the mean of the warm-up's last 2 windows " + windows);
+            assertEquals(Math.round(c.maxPerSecond() * 0.5), c.ratePerSecond());
+            assertEquals(List.of(c.ratePerSecond()), got.targetRatePerSecond(), "the rate every window ran at");
+            assertTrue(got.warmup().stable());
+        }
     }
 
     @Test
