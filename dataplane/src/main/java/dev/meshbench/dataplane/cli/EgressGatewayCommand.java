@@ -16,11 +16,13 @@ import picocli.CommandLine.Option;
 final class EgressGatewayCommand extends ProxyCommand {
     /** Listener name of the egress gateway. */
     static final String LISTENER = "egress";
+    static final String MODE = "--mode";
 
-    @Option(names = "--mode", paramLabel = "sni-passthrough|mtls",
+    @Option(names = MODE, paramLabel = "sni-passthrough|mtls",
             description = "Required. sni-passthrough: plain TCP; read the SNI from the app's ClientHello without terminating TLS. "
                     + "mtls: accept only mutual TLS from clients with a certificate of the CA (not expired); route by the SNI "
-                    + "of that handshake; relay the inner stream; needs --ca-file, --cert-file, --key-file.")
+                    + "of that handshake; relay the inner stream; needs --ca-file, --cert-file, --key-file. A listener option: "
+                    + "PUT /config may change it while the gateway runs, to mtls only if it was started with those files.")
     String mode;
 
     @Mixin
@@ -44,7 +46,8 @@ final class EgressGatewayCommand extends ProxyCommand {
 
     @Override
     List<String> listenerOptions() {
-        return List.of(RouteOptions.LISTEN_PORT, RouteOptions.ROUTE);
+        // the mode is the listener's TLS mode, which a running listener can change (as a sidecar's listener's tls=)
+        return List.of(MODE, RouteOptions.LISTEN_PORT, RouteOptions.ROUTE);
     }
 
     @Override

@@ -134,7 +134,7 @@ class LiveMtlsSwitchTest {
     }
 
     @Test
-    @DisplayName("a running SNI-passthrough egress gateway takes new routes; a change of its --mode is refused with 409")
+    @DisplayName("a running SNI-passthrough egress gateway takes new routes; started without TLS files, --mode mtls is refused with 409")
     void gatewayRoutes() throws Exception {
         EchoServer other = EchoServer.start(ids.server(), EchoServer.Mode.ECHO);
         try (other; DataplaneBootstrap gateway = launch(List.of("egress-gateway", "--name", "egress-gateway", "--io-threads", "1",
@@ -149,15 +149,65 @@ class LiveMtlsSwitchTest {
             HttpResponse<String> moved = admin.putConfig("v2", List.of("--mode", "sni-passthrough", "--route", route));
             assertEquals(200, moved.statusCode(), moved.body());
             assertEquals("{\"version\":\"v2\",\"listeners\":[{\"name\":\"egress\",\"address\":\"127.0.0.1:" + entry.getPort()
-                    + "\",\"spec\":\"--route " + route + "\"}]}\n", moved.body());
+                    + "\",\"spec\":\"--mode sni-passthrough --route " + route + "\"}]}\n", moved.body());
             appRoundTrip(entry);
             assertEquals(1, other.accepted(), "routed by the new table");
             assertEquals(mongoBefore + 1, mongo.accepted());
 
             HttpResponse<String> mode = admin.putConfig("v3", List.of("--mode", "mtls", "--route", route));
             assertEquals(409, mode.statusCode(), mode.body());
-            assertEquals("egress-gateway: --mode cannot change while the process runs (started with 'sni-passthrough', the body gives "
-                    + "'mtls'); only --listen-port, --route can; restart the process to change it\n", mode.body());
+            assertEquals("egress-gateway: listener egress uses mutual TLS (mtls-terminate), but the process was started without "
+                    + "--ca-file, --cert-file and --key-file; restart it with them\n", mode.body());
+            appRoundTrip(entry);
+            assertEquals(2, other.accepted(), "the refused configuration changed nothing");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.meshbench.dataplane.testing.TlsProviders#both")
+    @DisplayName("an egress gateway started with its TLS files switches --mode while it runs: SNI passthrough (case gateway), "
+            + "mutual TLS from a sidecar (case mtls), and back, on the same port, the app's TLS verified end to end each time")
+    void gatewayModeWhileRunning(TlsProvider provider) throws Exception {
+        TlsProviders.assumeUsable(provider);
+        var gw = ids.gateway().writePem(dir, "egress-gateway-" + provider.word());
+        List<String> gatewayFiles = List.of("--ca-file", dir.resolve("mesh-ca.pem").toString(), "--cert-file",
+                gw.certificateChain().toString(), "--key-file", gw.privateKey().toString());
+        String route = MONGO + "=" + HostAndPort.of(mongo.address()) + ",upstream-name=mongo";
+        List<String> start = new ArrayList<>(List.of("egress-gateway", "--name", "egress-gateway", "--io-threads", "1", "--mode",
+                "sni-passthrough", "--route", route, "--tls-provider", provider.word(), "--drain-seconds", "0.2"));
+        start.addAll(gatewayFiles);
+        try (DataplaneBootstrap gateway = launch(start)) {
+            InetSocketAddress entry = gateway.addresses().listener("egress");
+            AdminClient admin = new AdminClient(gateway.addresses().admin());
+            appRoundTrip(entry);
+            assertEquals(1, gateway.stats("egress").accepted(), "case gateway: the app's own TLS passed through");
+
+            List<String> mtls = new ArrayList<>(List.of("--mode", "mtls", "--route", route));
+            mtls.addAll(gatewayFiles);
+            HttpResponse<String> toMtls = admin.putConfig("mtls", mtls);
+            assertEquals(200, toMtls.statusCode(), toMtls.body());
+            assertEquals(entry, gateway.addresses().listener("egress"), "the same port");
+            String originate = "name=mongo,port=0,upstream=" + HostAndPort.of(entry) + ",upstream-name=egress-gateway,tls=mtls-originate,sni="
+                    + MONGO + ",peer-id=" + ids.gatewayId();
+            List<String> sidecarStart = new ArrayList<>(List.of("sidecar"));
+            sidecarStart.addAll(sidecarArgs(provider, originate));
+            try (DataplaneBootstrap sidecar = launch(sidecarStart)) {
+                appRoundTrip(sidecar.addresses().listener("mongo"));
+            }
+            assertEquals(2, gateway.stats("egress").accepted(), "case mtls: the sidecar's tunnel");
+            assertEquals(0, gateway.stats("egress").refusedTotal(), "the sidecar's certificate accepted");
+            long refused = gateway.stats("egress").refusedTotal();
+            try (AppTlsClient app = AppTlsClient.connect(entry, MONGO, ids.externalCa().certificate())) {
+                app.roundTrip(new byte[] {1});
+                org.junit.jupiter.api.Assertions.fail("an app without a mesh certificate got through a gateway in mtls mode");
+            } catch (Exception expected) {
+                Eventually.await("the gateway refused the app without a mesh certificate", () -> gateway.stats("egress").refusedTotal() > refused);
+            }
+
+            HttpResponse<String> back = admin.putConfig("gateway", List.of("--mode", "sni-passthrough", "--route", route));
+            assertEquals(200, back.statusCode(), back.body());
+            appRoundTrip(entry);
+            assertTrue(gateway.statsJson().contains("\"egress\":{\"address\":\"127.0.0.1:" + entry.getPort() + "\""), gateway.statsJson());
         }
     }
 }

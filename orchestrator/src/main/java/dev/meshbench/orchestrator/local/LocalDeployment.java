@@ -351,8 +351,8 @@ public final class LocalDeployment implements Deployment {
         }
         // 3. Every running proxy whose part of the plan changes: its new configuration, confirmed by the proxy itself.
         // The egress chain first (the plan's order): a sidecar's new upstream runs its new configuration before the
-        // sidecar sends there. A proxy the data plane cannot change that way while it runs (a Netty gateway's --mode)
-        // is restarted instead, as Istio would roll a Deployment whose pod template changed.
+        // sidecar sends there. A proxy the data plane cannot change that way while it runs (nginx, which the kit does not
+        // reload) is restarted instead, as Istio would roll a Deployment whose pod template changed.
         boolean resync = unsure;
         unsure = true; // until this switch is through
         List<ComponentPlan> changed = to.components().stream().filter(c -> c.kind().isProxy()

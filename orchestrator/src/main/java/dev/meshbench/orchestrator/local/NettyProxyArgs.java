@@ -59,9 +59,11 @@ final class NettyProxyArgs {
             }
             case DATABASE, SERVICE -> throw new IllegalArgumentException(c.name() + " is not a proxy");
         }
-        // A sidecar gets its workload certificate whenever one was issued for it, also in a case where none of its
-        // listeners speaks mTLS: a deployment switched to such a case later reconfigures its listeners, not its files.
-        if (c.usesMeshMtls() || c.kind() == dev.meshbench.orchestrator.plan.ComponentKind.SIDECAR && mesh.has(c.name())) {
+        // A sidecar or the egress gateway gets its workload certificate whenever one was issued for it, also in a case
+        // where none of its listeners speaks mTLS: a deployment switched to such a case later reconfigures its listeners
+        // (the gateway's --mode is one), not its files.
+        if (c.usesMeshMtls() || (c.kind() == dev.meshbench.orchestrator.plan.ComponentKind.SIDECAR
+                || c.kind() == dev.meshbench.orchestrator.plan.ComponentKind.EGRESS_GATEWAY) && mesh.has(c.name())) {
             args.addAll(List.of("--ca-file", mesh.caPem().toString(), "--cert-file", mesh.certChain(c.name()).toString(),
                     "--key-file", mesh.key(c.name()).toString()));
         }

@@ -184,21 +184,16 @@ public record ProxyLaunch(DataPlane dataPlane, String nettyTls, Path java, Optio
     }
 
     /**
-     * Why proxy {@code from} must be restarted to become {@code to}, if it must: the Netty egress gateway's mode (plain
-     * TLS passthrough, or terminating the mesh's mTLS) is fixed when it starts; nginx, which no switch changes, is not
-     * reloaded by the kit. Envoy takes any change live.
+     * Why proxy {@code from} must be restarted to become {@code to}, if it must: nginx, which no switch changes, is not
+     * reloaded by the kit. Envoy and the Netty relays take any change live (the Netty egress gateway's mode too: it
+     * starts with its workload certificate whenever one was issued, {@link NettyProxyArgs}).
      */
     public Optional<String> restartNeeded(ComponentPlan from, ComponentPlan to) {
         if (from.equals(to)) {
             return Optional.empty();
         }
-        return switch (dataPlane) {
-            case NETTY -> to.kind() == ComponentKind.EGRESS_GATEWAY && !from.listeners().get(0).inbound().equals(to.listeners().get(0).inbound())
-                    ? Optional.of("the Netty relay's --mode is fixed when it starts: " + from.listeners().get(0).tlsMode() + " to "
-                            + to.listeners().get(0).tlsMode())
-                    : Optional.empty();
-            case ENVOY -> to.kind() == ComponentKind.SNI_PROXY ? Optional.of("nginx's configuration changed") : Optional.empty();
-        };
+        return dataPlane == DataPlane.ENVOY && to.kind() == ComponentKind.SNI_PROXY ? Optional.of("nginx's configuration changed")
+                : Optional.empty();
     }
 
     /** How proxy {@code c}'s configuration is changed while it runs, in words. */

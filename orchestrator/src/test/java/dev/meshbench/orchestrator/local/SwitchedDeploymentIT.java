@@ -93,9 +93,18 @@ class SwitchedDeploymentIT {
             int mongoPort = d.addresses().port(ComponentNames.MONGO, "mongo");
             new AcmeairSession(d.endpoints()).bookOneFlight("uid11@email.com");
             List<String> switches = new ArrayList<>();
+            Long gatewayPid = null;
             for (EgressCase c : ROUND) {
                 Switch s = d.apply(c);
                 switches.add(c.id() + " " + s.seconds() + " s");
+                // gateway, mtls and sni change the egress gateway's mode: while it runs, on either data plane
+                java.util.Optional<Long> gateway = d.sampleResources().stream().filter(x -> x.component().name().equals("egress-gateway"))
+                        .map(dev.meshbench.orchestrator.deploy.ResourceSample::pid).findFirst();
+                if (gatewayPid != null && gateway.isPresent()) {
+                    assertEquals(gatewayPid, gateway.get(), c.id() + ": the egress gateway reconfigured, not restarted: " + s.done());
+                    assertFalse(s.cold().contains("egress-gateway"), c.id() + ": no cold egress gateway to warm up again");
+                }
+                gatewayPid = gateway.orElse(null);
                 assertEquals(c, d.egressCase());
                 assertEquals(c.passes(HopKind.EGRESS_GATEWAY), names(d).contains("egress-gateway"), c.id() + ": " + names(d));
                 assertEquals(c.passes(HopKind.SNI_PROXY), names(d).contains("sni-proxy"), c.id() + ": " + names(d));
