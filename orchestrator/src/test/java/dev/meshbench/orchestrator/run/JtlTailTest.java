@@ -114,4 +114,30 @@ class JtlTailTest {
         assertEquals(4, JtlTail.completeRecords("a,b\nc,\"d\n".getBytes(UTF_8)));
         assertEquals(11, JtlTail.completeRecords("a,\"\"\"x\n\"\"\"\nc,d".getBytes(UTF_8)));
     }
+
+    @Test
+    @DisplayName("a progress line's rate is read on the samples' own clock: 500/s held reads 500/s, whatever is not yet written")
+    void progressRateOnTheSamplesClock() throws Exception {
+        Path jtl = dir.resolve("rate.jtl");
+        JtlTail tail = new JtlTail(jtl);
+        // 1000 samples, one every 2 ms (500/s), each answered in 1 ms; only the first 800 written when the line is printed
+        StringBuilder first = new StringBuilder(HEADER);
+        StringBuilder rest = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            (i < 800 ? first : rest).append(10_000 + 2L * i).append(",1,login,200,OK,t 1-1,text,true,,600,100,20,20,http://x/auth/login,1,0,0,20\n");
+        }
+        Files.writeString(jtl, first);
+        tail.poll();
+        JtlTail.StepCounts c = tail.steps().get(20);
+        // 800 samples from the first start (10 000) to the last end (10 000 + 2 x 799 + 1 = 11 599): 800 / 1.599 s
+        assertEquals(500.3, CaseRun.rateOnSamplesClock(c.samples(), c.firstStartMs(), c.lastEndMs()), 0.05);
+        long before = c.samples();
+        long lastEnd = c.lastEndMs();
+        Files.writeString(jtl, rest, StandardOpenOption.APPEND);
+        tail.poll();
+        c = tail.steps().get(20);
+        // the next line: 200 more from 11 599 to 11 999
+        assertEquals(500.0, CaseRun.rateOnSamplesClock(c.samples() - before, lastEnd, c.lastEndMs()), 0.05);
+        assertEquals(0, CaseRun.rateOnSamplesClock(0, lastEnd, lastEnd), "no time between: no rate");
+    }
 }
