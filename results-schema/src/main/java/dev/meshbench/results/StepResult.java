@@ -134,6 +134,21 @@ public record StepResult(
         return rate != null && !rate.held();
     }
 
+    /**
+     * The JVM whose JIT worked above the warm-up's quiet level in this step's measured window, if one did
+     * ({@link StepWork#busiestJit}): the level is {@code m}'s warm-up's {@code jitQuietMs} per 10 s, else
+     * {@link dev.meshbench.model.settings.Catalogue#WARMUP_JIT_QUIET_MS}. That JVM was still compiling while the step
+     * measured.
+     */
+    public java.util.Optional<java.util.Map.Entry<String, Double>> busiestJit(MeasurementInfo m) {
+        if (work == null) {
+            return java.util.Optional.empty();
+        }
+        WarmupInfo w = m == null ? null : m.warmup();
+        double quiet = w != null && w.jitQuietMs() != null ? w.jitQuietMs() : dev.meshbench.model.settings.Catalogue.WARMUP_JIT_QUIET_MS;
+        return work.busiestJit((windowEndEpochMs - windowStartEpochMs) / 1000.0, quiet);
+    }
+
     /** True when the host was saturated during the window (false when not recorded). */
     @JsonIgnore
     public boolean saturated() {

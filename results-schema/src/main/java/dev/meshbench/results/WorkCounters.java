@@ -28,6 +28,13 @@ public final class WorkCounters {
      */
     public static final String API_MICROS = "apiMicros";
 
+    /**
+     * Per JVM component (a service, MongoDB, a Netty relay): its JIT compiler threads' CPU so far, in milliseconds
+     * (HotSpot's own compilation time where the platform shows no threads), so that a window can say which JVM was
+     * still compiling while it measured.
+     */
+    public static final String JIT_MS = "jitMs";
+
     private WorkCounters() {
     }
 }

@@ -227,11 +227,11 @@ public final class HtmlReportRenderer {
 
     /**
      * A case-window: its position in the sitting, run, how long the switch into it took ({@code null}: not switched,
-     * {@code first} says whether it opened the sitting), what the switch changed, and the fixed rate it held
-     * ({@code null} for a closed loop).
+     * {@code first} says whether it opened the sitting), what the switch changed, the fixed rate it held
+     * ({@code null} for a closed loop), and the JVM still compiling while it measured ({@code null}: none).
      */
     public record WindowCell(int position, String runId, String switchSeconds, boolean first, String switched,
-            Rate rate) {
+            Rate rate, String jitBusy) {
     }
 
     /** The template's variables for {@code t}. */
@@ -288,7 +288,7 @@ public final class HtmlReportRenderer {
                 l.values().stream().map(v -> Value.of(v, 3)).toList())).toList());
         c.put("saturatedMeaning", StepHost.SATURATED_MEANING.substring("saturated: ".length()));
         c.put("meaning", Map.of("notSteady", StepDrift.NOT_STEADY_MEANING, "rateNotHeld", StepRate.NOT_HELD_MEANING,
-                "overran", StepWindow.OVERRAN_MEANING));
+                "overran", StepWindow.OVERRAN_MEANING, "jitBusy", dev.meshbench.results.StepWork.JIT_BUSY_MEANING));
         c.put("steps", t.steps().stream().map(l -> step(m, l)).toList());
         c.put("dataPlanes", t.dataPlanes());
         c.put("shared", t.shared());
@@ -378,9 +378,11 @@ public final class HtmlReportRenderer {
                             step.rate().held());
                     boolean first = st.windows().stream().filter(x -> !x.calibration()).findFirst()
                             .map(x -> x == w).orElse(false);
+                    String jit = step == null ? null : step.busiestJit(w.run().results().inputs().measurementOrDefault())
+                            .map(e -> e.getKey() + " " + Numbers.fixed(e.getValue(), 0) + "\u00a0ms").orElse(null);
                     return new WindowCell(si.position(), w.run().runId(),
                             si.switchSeconds() == null ? null : Numbers.fixed(si.switchSeconds(), 1), first,
-                            String.join("; ", si.switched()), rate);
+                            String.join("; ", si.switched()), rate, jit);
                 }).orElse(null)).toList()));
             }
             // its calibration run's, or its own warm-up's (recorded under the sitting's id)

@@ -59,6 +59,26 @@ class SittingReportTest {
     }
 
     @Test
+    @DisplayName("a window whose JVMs were still compiling says which one and how much in its cell, with what that means")
+    void jitBusyWindow(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        SwitchedSitting.write(results, S, SwitchedSitting.ORDER, 3);
+        // 1130 ms in the 10-s window: above the quiet level of 300 ms per 10 s; customer's 20 ms is not
+        SwitchedSitting.withJit(results, S + "-sni-r1", java.util.Map.of("auth", 1130.0, "customer", 20.0));
+        SwitchedSitting.withJit(results, S + "-sni-r2", java.util.Map.of("customer", 20.0));
+        Path out = dir.resolve("report");
+        ReportGenerator.generate(results, out, 20, ConversionMode.NONE, Instant.EPOCH);
+        String html = page(out);
+        String table = html.substring(html.indexOf("id=\"sitting\""), html.indexOf("id=\"comparison\""));
+        assertEquals(1, table.split("JIT busy: ", -1).length - 1, "one window: " + table);
+        assertTrue(table.contains("#3 " + S + "-sni-r1"), table);
+        String cell = table.substring(table.indexOf("#3 " + S + "-sni-r1"));
+        cell = cell.substring(0, cell.indexOf("</td>"));
+        assertTrue(cell.contains("title=\"a JVM of the deployment was still compiling") && cell.contains(">JIT busy: auth 1130\u00a0ms</span>"),
+                cell);
+    }
+
+    @Test
     @DisplayName("a sitting whose warm-up set the rate says so in its own table, with no calibration run and nothing missing")
     void calibratedByTheWarmUp(@TempDir Path dir) throws IOException {
         Path results = dir.resolve("results");

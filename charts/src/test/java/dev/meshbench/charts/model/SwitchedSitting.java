@@ -106,6 +106,20 @@ public final class SwitchedSitting {
         }
     }
 
+    /**
+     * Rewrites window {@code runId}'s {@code results.json} so that its step's work says each JVM's JIT work in the
+     * window ({@code jitMs}, ms in its 10 s), as a window whose JVMs were still compiling.
+     */
+    public static void withJit(Path results, String runId, Map<String, Double> jitMs) throws IOException {
+        Path file = results.resolve(runId).resolve(ResultsSchema.RESULTS_FILE);
+        RunResults r = ResultsJson.readResults(file);
+        StepResult s = r.steps().get(0);
+        StepResult busy = new StepResult(s.clients(), s.windowStartEpochMs(), s.windowEndEpochMs(), s.measuredSeconds(), s.samples(),
+                s.warmupSamplesSkipped(), s.lateSamplesSkipped(), s.transactions(), s.errors(), s.throughputPerSecond(), s.latencyMs(),
+                s.cpu(), new dev.meshbench.results.StepWork(null, null, null, null, jitMs), s.host(), s.drift(), s.rate(), s.labels());
+        ResultsJson.writeResults(file, new RunResults(r.schemaVersion(), r.inputs(), r.conversion(), List.of(busy), r.notes()));
+    }
+
     /** The sitting's closed-loop calibration of bypass at position 0. */
     static RunResults calibration(String runId, String sitting, List<String> order, int rounds) {
         MeasurementInfo m = new MeasurementInfo(90, 10.0).withRun(1, rounds, Map.of()).asCalibrationRun()

@@ -55,7 +55,7 @@ public final class StepTable {
                     w == null ? "-" : fixed(w.mongoPathBytesPerTransaction(), 0),
                     h == null ? "-" : fixed(h.busyPercent(), 1), h == null ? "-" : fixed(h.runQueue(), 1),
                     h == null ? "-" : fixed(h.loadGeneratorCpuPercent(), 0), (s.saturated() ? "  SATURATED" : "") + (s.notSteady() ? "  NOT STEADY" : "") + rate(s)
-                            + overran(results, s.clients()));
+                            + overran(results, s.clients()) + jit(results, s));
         }
 
         results.notes().forEach(n -> out.printf("[%s] note: %s%n", caseId, n));
@@ -67,6 +67,15 @@ public final class StepTable {
         return in.steps().stream().filter(w -> w.clients() == clients && w.overran(in.stepSeconds())).findFirst()
                 .map(w -> String.format(Locale.ROOT, "  OVERRAN %ds/%ds", Math.round(w.lengthMs() / 1000.0), in.stepSeconds()))
                 .orElse("");
+    }
+
+    /**
+     * E.g. {@code  JIT BUSY (auth 1130 ms)} when a JVM's JIT spent more in the step's measured window than the warm-up
+     * calls quiet ({@link StepResult#busiestJit}): that JVM was still compiling while the step measured; else empty.
+     */
+    static String jit(RunResults results, StepResult s) {
+        return s.busiestJit(results.inputs().measurementOrDefault())
+                .map(e -> String.format(Locale.ROOT, "  JIT BUSY (%s %.0f ms)", e.getKey(), e.getValue())).orElse("");
     }
 
     /** E.g. {@code  rate 298.1/300} or {@code  RATE NOT HELD 180.2/300}; empty for a closed-loop step. */

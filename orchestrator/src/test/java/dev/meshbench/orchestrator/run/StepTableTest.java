@@ -1,6 +1,8 @@
 package dev.meshbench.orchestrator.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.results.ConversionMethod;
 import dev.meshbench.results.DataPlaneInfo;
@@ -124,6 +126,21 @@ class StepTableTest {
                 + "  NOT STEADY  rate 298.1/300 req/s", lines.get(1));
         assertEquals("[sni] 16          180.2     2703       0     50.0       80      120        -            -            -            -         -         -          -       -      -       -"
                 + "  RATE NOT HELD 180.2/300 req/s", lines.get(2));
+    }
+
+    @Test
+    @DisplayName("JIT BUSY names the JVM whose JIT worked above the warm-up's quiet level (300 ms per 10 s) in the 15-s window")
+    void jitBusy() {
+        RunResults r = results(inputs(List.of(8, 16)), List.of(
+                // auth 1130 ms in 15 s = 753 ms per 10 s: busy; customer 20 ms
+                step(8, 4470, 0, 298.1, new LatencyStats(4470, 1, 5.0, 4, 8, 9, 12, 30), null,
+                        new StepWork(0.7, 1.5, 400.0, 0.3, java.util.Map.of("auth", 1130.0, "customer", 20.0)), null, null, null),
+                // auth 400 ms in 15 s = 267 ms per 10 s: quiet
+                step(16, 4470, 0, 298.1, new LatencyStats(4470, 1, 5.0, 4, 8, 9, 12, 30), null,
+                        new StepWork(0.7, 1.5, 400.0, 0.3, java.util.Map.of("auth", 400.0)), null, null, null)), List.of());
+        List<String> lines = print(r);
+        assertTrue(lines.get(1).endsWith("  JIT BUSY (auth 1130 ms)"), lines.get(1));
+        assertFalse(lines.get(2).contains("JIT"), lines.get(2));
     }
 
     @Test

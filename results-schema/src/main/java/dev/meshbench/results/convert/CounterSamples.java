@@ -29,6 +29,7 @@ final class CounterSamples {
     static final String API_MICROS = WorkCounters.API_MICROS;
     static final String MONGO_PATH_BYTES = WorkCounters.MONGO_PATH_BYTES;
     static final String LISTENER_BYTES = WorkCounters.LISTENER_BYTES;
+    static final String JIT_MS = WorkCounters.JIT_MS;
     /** Host counters ({@link dev.meshbench.results.ResultsSchema#HOST_FILE}). */
     static final String HOST_BUSY_TICKS = "cpuBusyTicks";
     static final String HOST_TOTAL_TICKS = "cpuTotalTicks";
@@ -104,6 +105,11 @@ final class CounterSamples {
             sum += increase(runs, from, to);
         }
         return sum;
+    }
+
+    /** The components the counter was sampled for, sorted. */
+    java.util.Set<String> components(String counter) {
+        return java.util.Collections.unmodifiableSet(series.getOrDefault(counter, Map.of()).keySet());
     }
 
     /** The counter's increase in {@code [from, to)} for one component; {@code null} if never sampled for it. */

@@ -161,7 +161,19 @@ public final class ResultsConverter {
                 perTransaction(counters.increase(CounterSamples.INTER_SERVICE_CALLS, a.windowStart, a.windowEnd), a),
                 perTransaction(counters.increase(CounterSamples.MONGO_PATH_BYTES, a.windowStart, a.windowEnd), a),
                 serviceMs(counters.increase(CounterSamples.API_MICROS, a.windowStart, a.windowEnd),
-                        counters.increase(CounterSamples.API_REQUESTS, a.windowStart, a.windowEnd)));
+                        counters.increase(CounterSamples.API_REQUESTS, a.windowStart, a.windowEnd)), jit(a, counters));
+    }
+
+    /** Each JVM's JIT CPU in the window, ms (1 decimal), by component. */
+    private static Map<String, Double> jit(StepAccumulator a, CounterSamples counters) {
+        Map<String, Double> out = new TreeMap<>();
+        for (String component : counters.components(CounterSamples.JIT_MS)) {
+            Double ms = counters.increase(CounterSamples.JIT_MS, component, a.windowStart, a.windowEnd);
+            if (ms != null) {
+                out.put(component, Rounding.round(ms, 1));
+            }
+        }
+        return out;
     }
 
     /** Mean service time per client request in ms (3 decimals) from the timers' increases; {@code null} without them. */

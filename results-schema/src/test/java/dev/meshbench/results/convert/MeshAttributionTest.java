@@ -94,6 +94,24 @@ class MeshAttributionTest {
     }
 
     @Test
+    @DisplayName("each JVM's JIT work in the window, from its jitMs counter; the busiest beyond the warm-up's quiet level is named")
+    void jitInTheWindow(@TempDir Path dir) throws IOException {
+        String counters = COUNTERS + counters("auth", WorkCounters.JIT_MS, 0, 2_000, 3_130, 3_200)
+                + counters("customer", WorkCounters.JIT_MS, 0, 500, 520, 600);
+        var work = convert(dir, "sni", SNI_CPU, counters).steps().get(0).work();
+        // in the 8-s window: auth 3 130 - 2 000, customer 520 - 500
+        assertEquals(Map.of("auth", 1130.0, "customer", 20.0), work.jitMs());
+        // per 10 s: auth 1 412.5 ms, above a quiet level of 300; customer 25
+        assertEquals(Map.entry("auth", 1130.0), work.busiestJit(8, 300).orElseThrow());
+        assertTrue(work.busiestJit(8, 1500).isEmpty(), "below the level no JVM is named");
+        var quiet = convert(Files.createDirectories(dir.resolve("quiet")), "sni", SNI_CPU, COUNTERS + counters("customer", WorkCounters.JIT_MS, 0, 500, 520, 600))
+                .steps().get(0).work();
+        assertTrue(quiet.busiestJit(8, 300).isEmpty(), "customer's 25 ms per 10 s is quiet");
+        assertTrue(convert(Files.createDirectories(dir.resolve("none")), "sni", SNI_CPU, COUNTERS).steps().get(0).work().jitMs().isEmpty(),
+                "no JIT counters (a cluster): none recorded");
+    }
+
+    @Test
     @DisplayName("bypass: MongoDB path 0 by construction, without any counter; shared 160 ms = 40 ms/tx")
     void bypassWithoutCounters(@TempDir Path dir) throws IOException {
         StepCpu cpu = convert(dir, "bypass", BYPASS_CPU, null).steps().get(0).cpu();
