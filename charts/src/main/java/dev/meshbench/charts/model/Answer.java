@@ -298,12 +298,20 @@ public record Answer(int clients, List<Plane> planes) {
             from += " (one round: no interval)";
         }
         List<String> notes = new ArrayList<>(gaps);
+        int busy = 0;
         for (LoadedRun[] p : pairs) {
             for (LoadedRun r : p) {
-                if (r.results().step(clients).orElseThrow().rateNotHeld()) {
+                StepResult step = r.results().step(clients).orElseThrow();
+                if (step.rateNotHeld()) {
                     notes.add("the " + r.caseId() + " window of " + round(r) + " did not hold its rate");
                 }
+                if (step.busiestJit(r.results().inputs().measurementOrDefault()).isPresent()) {
+                    busy++;
+                }
             }
+        }
+        if (busy > 0) {
+            notes.add(busy + " of the " + 2 * pairs.size() + " windows compared had a JVM still compiling (JIT busy)");
         }
         if (!notes.isEmpty()) {
             from += "; " + String.join("; ", notes);

@@ -76,6 +76,10 @@ class SittingReportTest {
         cell = cell.substring(0, cell.indexOf("</td>"));
         assertTrue(cell.contains("title=\"a JVM of the deployment was still compiling") && cell.contains(">JIT busy: auth 1130\u00a0ms</span>"),
                 cell);
+        // the answer says how many of the windows it rests on were busy: sni's 3 and their 3 bypass windows, 1 busy
+        String answer = html.substring(html.indexOf("id=\"answer\""), html.indexOf("class=\"lead\""));
+        assertTrue(answer.contains("from 3 rounds; 1 of the 6 windows compared had a JVM still compiling (JIT busy).</li>"), answer);
+        assertEquals(1, answer.split("JIT busy", -1).length - 1, "sidecar's windows were quiet: " + answer);
     }
 
     @Test
