@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.meshbench.model.EgressCase;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
-import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.Deployment;
-import dev.meshbench.orchestrator.deploy.Endpoints;
-import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.CpuLimits;
@@ -27,13 +24,11 @@ import dev.meshbench.results.RunStatus;
 import dev.meshbench.results.io.ResultsJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -173,45 +168,7 @@ class CaseRunOutcomeTest {
 
         @Override
         public Deployment deploy(EgressCase egressCase, java.util.List<EgressCase> reachable, Path logDir) {
-            return new Deployment() {
-                @Override
-                public EgressCase egressCase() {
-                    return egressCase;
-                }
-
-                @Override
-                public void awaitReady(Duration timeout) {
-                }
-
-                @Override
-                public Endpoints endpoints() {
-                    return new Endpoints(Map.of("auth", URI.create("http://127.0.0.1:1")), Optional.empty());
-                }
-
-                @Override
-                public dev.meshbench.orchestrator.deploy.AdminEndpoints serviceAdmin() {
-                    return new dev.meshbench.orchestrator.deploy.AdminEndpoints(Map.of("auth", URI.create("http://127.0.0.1:2")));
-                }
-
-                @Override
-                public List<Component> components() {
-                    return List.of();
-                }
-
-                @Override
-                public List<ResourceSample> sampleResources() {
-                    return List.of();
-                }
-
-                @Override
-                public Optional<String> failure() {
-                    return Optional.empty();
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            return new dev.meshbench.orchestrator.deploy.IdleDeployment(egressCase);
         }
 
         @Override

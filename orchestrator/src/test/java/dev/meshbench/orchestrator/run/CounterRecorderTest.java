@@ -4,20 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.model.EgressCase;
-import dev.meshbench.orchestrator.deploy.AdminEndpoints;
-import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.Deployment;
-import dev.meshbench.orchestrator.deploy.Endpoints;
-import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.IdleDeployment;
 import dev.meshbench.results.ResultsSchema;
 import dev.meshbench.results.WorkCounters;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,36 +21,7 @@ class CounterRecorderTest {
 
     /** A deployment whose counters and JIT readings are fixed. */
     private static Deployment deployment(Map<String, Map<String, Double>> work, Map<String, Double> jit) {
-        return new Deployment() {
-            @Override
-            public EgressCase egressCase() {
-                return EgressCase.SNI;
-            }
-
-            @Override
-            public void awaitReady(Duration timeout) {
-            }
-
-            @Override
-            public Endpoints endpoints() {
-                return Endpoints.through(URI.create("http://127.0.0.1:1"), List.of("auth"));
-            }
-
-            @Override
-            public AdminEndpoints serviceAdmin() {
-                return new AdminEndpoints(Map.of());
-            }
-
-            @Override
-            public List<Component> components() {
-                return List.of();
-            }
-
-            @Override
-            public List<ResourceSample> sampleResources() {
-                return List.of();
-            }
-
+        return new IdleDeployment(EgressCase.SNI) {
             @Override
             public Map<String, Map<String, Double>> workCounters() {
                 return work;
@@ -69,15 +35,6 @@ class CounterRecorderTest {
             @Override
             public Duration workCounterInterval() {
                 return Duration.ofHours(1); // one sample at start, the test takes the next
-            }
-
-            @Override
-            public Optional<String> failure() {
-                return Optional.empty();
-            }
-
-            @Override
-            public void close() {
             }
         };
     }

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.meshbench.model.EgressCase;
-import dev.meshbench.orchestrator.deploy.AdminEndpoints;
-import dev.meshbench.orchestrator.deploy.Component;
 import dev.meshbench.orchestrator.deploy.Deployment;
 import dev.meshbench.orchestrator.deploy.Endpoints;
-import dev.meshbench.orchestrator.deploy.ResourceSample;
+import dev.meshbench.orchestrator.deploy.IdleDeployment;
 import dev.meshbench.orchestrator.deploy.Switch;
 import dev.meshbench.orchestrator.deploy.Target;
 import dev.meshbench.orchestrator.deploy.TargetException;
@@ -52,7 +50,7 @@ class SwitchedSittingRunTest {
     Path tmp;
 
     /** A deployment that applies every case at once, but refuses {@code refused}, as a proxy that kept its old routes. */
-    private static final class FakeDeployment implements Deployment {
+    private static final class FakeDeployment extends IdleDeployment {
         final List<String> applied = new ArrayList<>();
         final EgressCase refused;
         /** The components a switch to this case restarts cold (as a pod template change on a cluster). */
@@ -60,6 +58,7 @@ class SwitchedSittingRunTest {
         volatile EgressCase now;
 
         FakeDeployment(EgressCase first, EgressCase refused) {
+            super(first);
             this.now = first;
             this.refused = refused;
         }
@@ -82,36 +81,8 @@ class SwitchedSittingRunTest {
         }
 
         @Override
-        public void awaitReady(Duration timeout) {
-        }
-
-        @Override
         public Endpoints endpoints() {
             return Endpoints.through(URI.create("http://127.0.0.1:1"), List.of("auth", "customer", "flight", "booking"));
-        }
-
-        @Override
-        public AdminEndpoints serviceAdmin() {
-            return new AdminEndpoints(Map.of());
-        }
-
-        @Override
-        public List<Component> components() {
-            return List.of();
-        }
-
-        @Override
-        public List<ResourceSample> sampleResources() {
-            return List.of();
-        }
-
-        @Override
-        public Optional<String> failure() {
-            return Optional.empty();
-        }
-
-        @Override
-        public void close() {
         }
     }
 
