@@ -136,8 +136,9 @@ public record StepResult(
 
     /**
      * The JVM whose JIT worked above the warm-up's quiet level in this step's measured window, if one did
-     * ({@link StepWork#busiestJit}): the level is {@code m}'s warm-up's {@code jitQuietMs} per 10 s, else
-     * {@link dev.meshbench.model.settings.Catalogue#WARMUP_JIT_QUIET_MS}. That JVM was still compiling while the step
+     * ({@link StepWork#busiestJit}): the level is {@code m}'s warm-up's {@code jitQuietMs} per warm-up window, else
+     * {@link dev.meshbench.model.settings.Catalogue#WARMUP_JIT_QUIET_MS} per
+     * {@link dev.meshbench.model.settings.Catalogue#WARMUP_WINDOW_SECONDS}. That JVM was still compiling while the step
      * measured.
      */
     public java.util.Optional<java.util.Map.Entry<String, Double>> busiestJit(MeasurementInfo m) {
@@ -145,8 +146,10 @@ public record StepResult(
             return java.util.Optional.empty();
         }
         WarmupInfo w = m == null ? null : m.warmup();
-        double quiet = w != null && w.jitQuietMs() != null ? w.jitQuietMs() : dev.meshbench.model.settings.Catalogue.WARMUP_JIT_QUIET_MS;
-        return work.busiestJit((windowEndEpochMs - windowStartEpochMs) / 1000.0, quiet);
+        boolean judged = w != null && w.jitQuietMs() != null && w.windowSeconds() > 0;
+        double quiet = judged ? w.jitQuietMs() : dev.meshbench.model.settings.Catalogue.WARMUP_JIT_QUIET_MS;
+        int window = judged ? w.windowSeconds() : dev.meshbench.model.settings.Catalogue.WARMUP_WINDOW_SECONDS;
+        return work.busiestJit((windowEndEpochMs - windowStartEpochMs) / 1000.0, quiet * 10 / window);
     }
 
     /** True when the host was saturated during the window (false when not recorded). */

@@ -38,12 +38,6 @@ public record StepWork(Double mongoCommandsPerTransaction, Double interServiceCa
         this(mongoCommandsPerTransaction, interServiceCallsPerTransaction, mongoPathBytesPerTransaction, null, null);
     }
 
-    /** Work counted before the JVMs' JIT was. */
-    public StepWork(Double mongoCommandsPerTransaction, Double interServiceCallsPerTransaction, Double mongoPathBytesPerTransaction,
-            Double serviceMs) {
-        this(mongoCommandsPerTransaction, interServiceCallsPerTransaction, mongoPathBytesPerTransaction, serviceMs, null);
-    }
-
     /** What a window whose JIT was busy means, as the step table and the report say it. */
     public static final String JIT_BUSY_MEANING = "a JVM of the deployment was still compiling (its JIT above the warm-up's "
             + "quiet level) while the window measured: the JVMs were not yet warm, so the window's CPU and response times "

@@ -14,8 +14,9 @@ import java.util.Map;
  * per service, bytes per mesh component and through the first mesh hop on the MongoDB path) and its JVMs' JIT work
  * ({@link Deployment#jitMillis()}, as {@link WorkCounters#JIT_MS}) at a fixed interval into {@code counters.csv}
  * ({@code epochMs,component,counter,value}, cumulative values), so the converter can take each step's difference at
- * its window edges. Every tick scrapes each service's {@code /metrics} and each mesh component's stats once: at the
- * default 2 s ({@link Deployment#workCounterInterval()}) that is well under a millisecond of service CPU per second.
+ * its window edges. Every tick scrapes each service's {@code /metrics} and each mesh component's stats once (at the
+ * default 2 s, {@link Deployment#workCounterInterval()}, well under a millisecond of service CPU per second) and reads
+ * each JVM's compiler threads' counters from {@code /proc} (the kit's own work, no component's).
  */
 public final class CounterRecorder extends PeriodicCsvRecorder {
     public static final String HEADER = "epochMs,component,counter,value";
