@@ -207,8 +207,11 @@ public final class Catalogue {
                     + "at MongoDB itself; one step at the largest `meshbench.clients` per case and round. On a cluster, the "
                     + "next case's resources are applied into the running namespace. `fresh`: every run deploys its case from "
                     + "scratch, warms it up, runs the whole ramp and tears it down (the study's method, for a ramp of several "
-                    + "client counts); recorded in `run.json`")
-            .goals(EGRESS_RUN).build();
+                    + "client counts); recorded in `run.json`. In the latency study on the local target, `switched` applies "
+                    + "each cell to the deployment the previous cell of the same graph ran on (replicas and proxies it does not "
+                    + "change keep running, warm; each cell's `latency.json` says what changed) and `fresh` deploys every cell "
+                    + "from scratch; on a cluster every latency cell is deployed from scratch")
+            .goals(EGRESS_RUN, LATENCY_STUDY).build();
 
     public static final Setting<Double> REWARDS_PERCENT = Setting.named("meshbench.rewardsPercent")
             .parser(Parsers.percent("session rounds"))

@@ -5,7 +5,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 
-/** One latency cell deployed and ready on some target; closing it tears it down, and closing twice is harmless. */
+/** A latency cell deployed and ready on some target; closing it tears it down, and closing twice is harmless. */
 public interface LatencyDeployment extends AutoCloseable {
     /** Where the load generator sends, one URI per replica of the first hop; connections are spread over them. */
     List<URI> targets();
@@ -18,6 +18,15 @@ public interface LatencyDeployment extends AutoCloseable {
 
     /** The data plane as deployed, {@code planned} completed with what the components reported. */
     DataPlaneInfo dataPlane(DataPlaneInfo planned);
+
+    /**
+     * How the cell applied last came onto a deployment that already ran the one before it, in words for the cell's
+     * results (from which cell, what was started, restarted, reconfigured and stopped, and that the rest ran on warm);
+     * empty when the deployment was started for this cell.
+     */
+    default Optional<String> appliedOver() {
+        return Optional.empty();
+    }
 
     @Override
     void close();

@@ -51,9 +51,14 @@ import java.util.function.Supplier;
 public final class KubernetesLatencyDeployment extends AppliedOnCluster implements LatencyDeployment {
     private static final String ISTIO_PROXY = "istio-proxy";
 
-    private final LatencyCell cell;
-    private final List<String> services;
-    private final List<Deployment> ingressGateways;
+    /** The cell applied now ({@link #applyCell} replaces it), its graph's services and Istio's ingress gateways it enters by. */
+    private volatile LatencyCell cell;
+    private volatile List<String> services;
+    private volatile List<Deployment> ingressGateways;
+    /** How the cell applied last came onto this deployment ({@link #applyCell}); empty for the one it started with. */
+    private volatile Optional<String> appliedOver = Optional.empty();
+    /** The namespaces {@link #cpu} reads. */
+    private volatile List<String> cpuNamespaces = List.of();
     private final Map<Long, ResourceSample> latest = new HashMap<>();
     private volatile URI entry;
     private volatile ClusterCpu cpu;
@@ -66,18 +71,10 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         this.ingressGateways = ingressGateways;
     }
 
-    /**
-     * How the latency runner deploys cells on a cluster: each cell with a client of its own from {@code clients}
-     * (closed with the cell), {@code created} told as soon as there is something to tear down.
-     */
-    public static LatencyRunner.Deployer deployer(KubernetesSettings settings, Supplier<KubernetesClient> clients,
-            ClusterOps.Applier applier, PrintStream progress, Consumer<LatencyDeployment> created) {
-        return (cell, logDir) -> deploy(cell, settings, clients.get(), applier, progress, created);
-    }
-
-    /** {@link #deployer} on the cluster of the settings' kubeconfig (or the usual places), by server-side apply. */
-    public static LatencyRunner.Deployer deployer(KubernetesSettings settings, PrintStream progress, Consumer<LatencyDeployment> created) {
-        return deployer(settings, () -> KubernetesTarget.client(settings), ClusterOps.Applier.SERVER_SIDE, progress, created);
+    /** How the latency runner deploys each cell on the cluster of the settings' kubeconfig (or the usual places), by server-side apply. */
+    public static LatencyRunner.Deployer.OneCell deployer(KubernetesSettings settings, PrintStream progress) {
+        return (cell, logDir, created) -> deploy(cell, settings, KubernetesTarget.client(settings), ClusterOps.Applier.SERVER_SIDE,
+                progress, created);
     }
 
     /**
@@ -116,11 +113,7 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
             List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
             progress.printf("[%s] checking the cluster at %s%n", cell.id(), client.getMasterUrl());
             ops.checkClusterAndNamespace();
-            List<Deployment> gateways = cell.ingress()
-                    ? ops.istioGateways(settings.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY, "no ingress gateway",
-                            "cell " + cell.id() + " enters through Istio's ingress gateway: install it (istioctl's default profile has it) "
-                                    + "or name its namespace with -D" + KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE)
-                    : List.of();
+            List<Deployment> gateways = cell.ingress() ? gatewaysFor(cell, ops, settings) : List.of();
             d = new KubernetesLatencyDeployment(cell, settings, client, ops, progress, docs, resources, gateways);
         } catch (RuntimeException e) {
             client.close();
@@ -144,6 +137,97 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
             d.close();
             throw e;
         }
+    }
+
+    /**
+     * Applies {@code next} into the running namespace, as {@code kubectl apply} of its manifests followed by deleting what
+     * only the current cell has would ({@link SwitchPlan}): Deployments whose pod template changes (sidecar injection on
+     * or off) roll out new pods, new replicas are added, what the next cell lacks is deleted and its pods awaited gone,
+     * and Deployments whose template is unchanged keep their pods, warm. Then the entry is opened again where it moved
+     * (Istio's ingress gateway or the entrypoint, and a port-forward's pod may have been replaced), awaited until it
+     * answers through the new path, and the CPU series of the new components awaited. On failure the deployment is in
+     * an unknown state: the runner tears it down.
+     *
+     * @return what changed, in words (also {@link #appliedOver})
+     */
+    public String applyCell(LatencyCell next) {
+        long t0 = System.nanoTime();
+        LatencyCell from = cell;
+        Optional<EntryTarget> entryBefore = entry != null && forwarded() ? Optional.of(entryTarget()) : Optional.empty();
+        List<ObjectNode> nextDocs = LatencyManifests.render(next, settings.namespace(), settings.images(), KubectlKustomize.find(settings.kubectl()),
+                Optional.empty());
+        CpuRequests.scale(nextDocs, settings.cpuRequestScale());
+        List<HasMetadata> nextResources = CaseManifests.typed(nextDocs, client.getKubernetesSerialization());
+        List<Deployment> gateways = next.ingress() ? gatewaysFor(next, ops, settings) : List.of();
+        SwitchPlan plan = SwitchPlan.between(resources, nextResources);
+        progress.printf("[%s] switching from %s in namespace %s: applying %d resources of istio-config/%s, deleting %d%n", next.id(),
+                from.id(), settings.namespace(), plan.apply().size(), LatencyManifests.dir(next), plan.delete().size());
+        List<String> done = new ArrayList<>();
+        ops.apply(plan.apply());
+        done.add("applied the " + plan.apply().size() + " resources of istio-config/" + LatencyManifests.dir(next) + " by server-side apply");
+        if (!plan.delete().isEmpty()) {
+            done.add("deleted " + String.join(", ", ops.delete(plan.delete())));
+        }
+        List<Deployment> removed = resources.stream().filter(Deployment.class::isInstance).map(Deployment.class::cast)
+                .filter(d -> plan.removed().contains(d.getMetadata().getName())).toList();
+        switchManifests(nextDocs, nextResources);
+        cell = next;
+        services = LatencyManifests.graphServices(nextDocs);
+        ingressGateways = gateways;
+        noteGatewayScale();
+        awaitRollouts();
+        if (!plan.restarted().isEmpty()) {
+            done.add("rolled out new pods of " + String.join(", ", plan.restarted()) + " (pod template changed)");
+        }
+        if (!plan.added().isEmpty()) {
+            done.add("added " + String.join(", ", plan.added()));
+        }
+        if (!removed.isEmpty()) {
+            ops.awaitPodsGone(removed, settings.readyTimeout());
+            done.add("the pods of " + String.join(", ", plan.removed()) + " gone");
+        }
+        if (!plan.kept().isEmpty()) {
+            done.add("kept the pods of " + String.join(", ", plan.kept()) + " (pod template unchanged; replicas as the cell asks)");
+        }
+        if (entryBefore.isPresent() && forwarded() && entryTarget().equals(entryBefore.get())) {
+            EntryTarget t = entryBefore.get(); // the same Service: forwarded again, to a pod that runs now
+            entry = withPath(forwards.reopen(entry, t.namespace(), t.service(), t.port()));
+        } else {
+            openEntry();
+        }
+        awaitEntry(settings.readyTimeout());
+        ClusterCpu c = cpu;
+        if (c != null) {
+            synchronized (this) {
+                latest.clear();
+            }
+            if (cpuNamespaces().equals(cpuNamespaces)) {
+                c.awaitSeries(components());
+            } else {
+                startCpu(); // the cell's components are in namespaces the query did not read (Istio's ingress gateway's)
+            }
+        }
+        String how = String.format(java.util.Locale.ROOT, "applied to the namespace that ran cell %s, in %.1f s: %s", from.id(),
+                (System.nanoTime() - t0) / 1e9, String.join("; ", done));
+        appliedOver = Optional.of(how);
+        return how;
+    }
+
+    /** Whether the entry is a port-forward this deployment opened (not a URL the settings give). */
+    private boolean forwarded() {
+        return (cell.ingress() ? settings.ingressUrl() : settings.entrypointUrl()).isEmpty();
+    }
+
+    @Override
+    public Optional<String> appliedOver() {
+        return appliedOver;
+    }
+
+    /** Istio's ingress gateway Deployments a gateway cell enters by, or an error saying how to install it. */
+    private static List<Deployment> gatewaysFor(LatencyCell cell, ClusterOps ops, KubernetesSettings settings) {
+        return ops.istioGateways(settings.ingressGatewayNamespace(), ClusterOps.ISTIO_INGRESS_GATEWAY, "no ingress gateway",
+                "cell " + cell.id() + " enters through Istio's ingress gateway: install it (istioctl's default profile has it) "
+                        + "or name its namespace with -D" + KubernetesSettings.P_INGRESS_GATEWAY_NAMESPACE);
     }
 
     private void noteGatewayScale() {
@@ -174,23 +258,26 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
                     cell.ingress() ? KubernetesSettings.P_INGRESS_URL : KubernetesSettings.P_ENTRYPOINT_URL);
             return;
         }
-        String ns;
-        String service;
-        int port;
-        if (cell.ingress()) {
-            ns = settings.ingressGatewayNamespace();
-            service = ops.istioGatewayService(ns, ClusterOps.ISTIO_INGRESS_GATEWAY).getMetadata().getName();
-            port = LatencyManifests.gatewayPort(docs).orElseThrow(() -> new IllegalStateException(
-                    "cell " + cell.id() + " has an ingress but its manifests no Gateway port"));
-        } else {
-            ns = settings.namespace();
-            service = LatencyManifests.entrypoint(docs);
-            port = LatencyManifests.servicePort(docs, service);
-        }
+        EntryTarget t = entryTarget();
         String property = cell.ingress() ? KubernetesSettings.P_INGRESS_URL : KubernetesSettings.P_ENTRYPOINT_URL;
-        entry = withPath(forwards.open(ns, service, port, " (or set -D" + property + ")"));
-        progress.printf("[%s] load goes to %s: %s of Service %s/%s port %d%s%n", cell.id(), entry, forwards.how(), ns, service, port,
-                forwards.rateNote(property));
+        entry = withPath(forwards.open(t.namespace(), t.service(), t.port(), " (or set -D" + property + ")"));
+        progress.printf("[%s] load goes to %s: %s of Service %s/%s port %d%s%n", cell.id(), entry, forwards.how(), t.namespace(), t.service(),
+                t.port(), forwards.rateNote(property));
+    }
+
+    /** The Service a port-forward or ClusterIP enters the cell applied now by. */
+    private record EntryTarget(String namespace, String service, int port) {
+    }
+
+    private EntryTarget entryTarget() {
+        if (cell.ingress()) {
+            String ns = settings.ingressGatewayNamespace();
+            return new EntryTarget(ns, ops.istioGatewayService(ns, ClusterOps.ISTIO_INGRESS_GATEWAY).getMetadata().getName(),
+                    LatencyManifests.gatewayPort(docs).orElseThrow(() -> new IllegalStateException(
+                            "cell " + cell.id() + " has an ingress but its manifests no Gateway port")));
+        }
+        String service = LatencyManifests.entrypoint(docs);
+        return new EntryTarget(settings.namespace(), service, LatencyManifests.servicePort(docs, service));
     }
 
     private void awaitEntry(Duration timeout) {
@@ -200,16 +287,23 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         AcmeairData.awaitReady(http, "cell " + cell.id(), ready, System.nanoTime() + timeout.toNanos(), timeout, 500, Optional::empty);
     }
 
-    private void startCpu() {
+    /** The namespaces whose containers are the cell's components: the kit's, and Istio's ingress gateway's in gateway cells. */
+    private List<String> cpuNamespaces() {
         List<String> namespaces = new ArrayList<>(List.of(settings.namespace()));
         if (!ingressGateways.isEmpty() && !settings.ingressGatewayNamespace().equals(settings.namespace())) {
             namespaces.add(settings.ingressGatewayNamespace());
         }
+        return namespaces;
+    }
+
+    private void startCpu() {
+        List<String> namespaces = cpuNamespaces();
         ClusterCpu c = ClusterCpu.start(settings, forwards, namespaces, this::componentOf, components(), started.minusSeconds(60));
         synchronized (this) {
             keepNewest(latest, c.startSamples());
         }
         cpu = c;
+        cpuNamespaces = namespaces;
     }
 
     private static URI withPath(URI u) {

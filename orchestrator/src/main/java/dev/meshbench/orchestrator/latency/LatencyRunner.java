@@ -28,10 +28,11 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * Runs latency cells one after the other, each start to finish: deploy, warm up (closed loop, not measured), the
- * closed-loop phase that finds the maximum rate, the open-loop phase at {@code loadFraction} of it, tear down, and
- * write {@code latency.json} into the cell's own folder under {@code <results>/latency/}. A cell that fails is
- * written as failed with its reason and the next cell still runs; earlier cells' files are never touched.
+ * Runs latency cells one after the other, each start to finish: deploy it (or apply it to the deployment the previous
+ * cell ran on, where the target can), warm up (closed loop, not measured), the closed-loop phase that finds the
+ * maximum rate, the open-loop phase at {@code loadFraction} of it, and write {@code latency.json} into the cell's own
+ * folder under {@code <results>/latency/}. A cell that fails is written as failed with its reason, what runs is torn
+ * down, and the next cell still runs; earlier cells' files are never touched. Everything is torn down at the end.
  */
 public final class LatencyRunner {
     /** The load generator, as the runner uses it (the kit's own open-loop generator; tests may give another). */
@@ -44,9 +45,84 @@ public final class LatencyRunner {
         String describe();
     }
 
-    /** Deploys a cell and waits until it is ready; logs go to {@code logDir}. */
-    public interface Deployer {
+    /** Where the cells run on a target; closing it tears down what runs, and closing twice is harmless. */
+    public interface Deployer extends AutoCloseable {
+        /**
+         * Makes {@code cell} run and waits until it is ready: deployed for it (its components' logs in {@code logDir}), or
+         * applied to the deployment the previous cell ran on.
+         */
         LatencyDeployment deploy(LatencyCell cell, Path logDir);
+
+        @Override
+        void close();
+
+        /** Deploys one cell for itself, telling {@code created} as soon as there is something to tear down. */
+        interface OneCell {
+            LatencyDeployment deploy(LatencyCell cell, Path logDir, Consumer<LatencyDeployment> created);
+        }
+
+        /**
+         * A deployer that deploys the first cell for itself and applies each next one to that deployment where
+         * {@code applied} can (it applies the cell and says true; false: the cell is deployed afresh, the running one torn
+         * down first). After a failed cell, {@link #close} has torn everything down and the next cell is deployed afresh.
+         */
+        static Deployer switched(OneCell deploy, java.util.function.BiPredicate<LatencyDeployment, LatencyCell> applied) {
+            Deployer fresh = perCell(deploy);
+            return new Deployer() {
+                private LatencyDeployment current;
+
+                @Override
+                public LatencyDeployment deploy(LatencyCell cell, Path logDir) {
+                    LatencyDeployment running;
+                    synchronized (this) {
+                        running = current;
+                    }
+                    if (running != null && applied.test(running, cell)) {
+                        return running;
+                    }
+                    LatencyDeployment d = fresh.deploy(cell, logDir);
+                    synchronized (this) {
+                        current = d;
+                    }
+                    return d;
+                }
+
+                @Override
+                public void close() {
+                    synchronized (this) {
+                        current = null;
+                    }
+                    fresh.close();
+                }
+            };
+        }
+
+        /** A deployer that deploys every cell for itself and tears the previous one down first. */
+        static Deployer perCell(OneCell deploy) {
+            return new Deployer() {
+                private LatencyDeployment current;
+
+                @Override
+                public LatencyDeployment deploy(LatencyCell cell, Path logDir) {
+                    close();
+                    LatencyDeployment d = deploy.deploy(cell, logDir, this::set);
+                    set(d);
+                    return d;
+                }
+
+                private synchronized void set(LatencyDeployment d) {
+                    current = d;
+                }
+
+                @Override
+                public synchronized void close() {
+                    if (current != null) {
+                        current.close();
+                        current = null;
+                    }
+                }
+            };
+        }
     }
 
     private final LatencySettings settings;
@@ -82,13 +158,17 @@ public final class LatencyRunner {
     public List<LatencyCellResults> run(List<LatencyCell> cells) throws InterruptedException {
         List<LatencyCellResults> done = new ArrayList<>();
         long started = System.nanoTime();
-        for (int i = 0; i < cells.size(); i++) {
-            LatencyCell cell = cells.get(i);
-            String left = i == 0 ? "~" + CaseRun.human((long) (cells.size() * (settings.loadSecondsPerCell() + 15L)))
-                    : "~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (cells.size() - i)));
-            out.printf(Locale.ROOT, "[latency] cell %d of %d: %s on %s (%s left)%n", i + 1, cells.size(), cell.id(),
-                    plannedDataPlane.name(), left);
-            done.add(runCell(cell));
+        try {
+            for (int i = 0; i < cells.size(); i++) {
+                LatencyCell cell = cells.get(i);
+                String left = i == 0 ? "~" + CaseRun.human((long) (cells.size() * (settings.loadSecondsPerCell() + 15L)))
+                        : "~" + CaseRun.human((long) ((System.nanoTime() - started) / 1e9 / i * (cells.size() - i)));
+                out.printf(Locale.ROOT, "[latency] cell %d of %d: %s on %s (%s left)%n", i + 1, cells.size(), cell.id(),
+                        plannedDataPlane.name(), left);
+                done.add(runCell(cell));
+            }
+        } finally {
+            deployer.close();
         }
         return done;
     }
@@ -106,7 +186,12 @@ public final class LatencyRunner {
         DataPlaneInfo dataPlane = cellPlane;
         String failure = null;
         String tag = "[" + cell.id() + "]";
-        try (LatencyDeployment d = deployer.deploy(cell, dir.resolve("logs"))) {
+        try {
+            LatencyDeployment d = deployer.deploy(cell, dir.resolve("logs"));
+            d.appliedOver().ifPresent(how -> {
+                notes.add(how);
+                out.println(tag + " " + how);
+            });
             dataPlane = d.dataPlane(cellPlane);
             List<URI> targets = d.targets();
             Consumer<String> progress = line -> out.println(tag + " " + line);
@@ -141,10 +226,12 @@ public final class LatencyRunner {
         } catch (InterruptedException e) {
             failure = "interrupted";
             write(dir, results(runId, cell, start, dataPlane, failure, max, fixed, cores, notes));
+            deployer.close();
             throw e;
         } catch (RuntimeException e) {
             failure = e.getMessage() == null ? e.toString() : e.getMessage();
             out.printf(Locale.ROOT, "%s FAILED: %s%n", tag, failure);
+            deployer.close(); // the next cell starts from a fresh deployment, not from one in an unknown state
         }
         if (max != null && max.errorCount() > 0) {
             notes.add(String.format(Locale.ROOT, "max-rate phase: %d of %d requests failed%s", max.errorCount(), max.requests(), errorsText(max)));

@@ -3,7 +3,6 @@ package dev.meshbench.orchestrator.latency;
 import dev.meshbench.charts.latency.LatencyReport;
 import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.charts.latency.LatencyReportModel;
-import dev.meshbench.orchestrator.deploy.LatencyDeployment;
 import dev.meshbench.orchestrator.deploy.TargetException;
 import dev.meshbench.orchestrator.kubernetes.KubernetesLatencyDeployment;
 import dev.meshbench.orchestrator.kubernetes.KubernetesSettings;
@@ -11,7 +10,9 @@ import dev.meshbench.orchestrator.kubernetes.LatencyOnCluster;
 import dev.meshbench.orchestrator.lifetime.Leftovers;
 import dev.meshbench.orchestrator.local.ComponentJars;
 import dev.meshbench.orchestrator.local.LocalDataPlane;
-import dev.meshbench.orchestrator.local.LocalGraphDeployment;
+import dev.meshbench.orchestrator.local.LocalDeployment;
+import dev.meshbench.orchestrator.local.LocalTargetSettings;
+import dev.meshbench.orchestrator.plan.TopologyPlan;
 import dev.meshbench.orchestrator.local.ProxyLaunch;
 import dev.meshbench.orchestrator.plan.DataPlane;
 import dev.meshbench.orchestrator.plan.PlanOptions;
@@ -32,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The latency study, the one place its cells run, on the local target or (with {@code meshbench.target=kubernetes})
@@ -49,17 +49,15 @@ public final class LatencyStudy {
     private final LatencySettings settings;
     private final List<LatencyCell> cells;
     private final Prepared prepared;
-    private final AtomicReference<LatencyDeployment> current;
     private final Path resultsDir;
     private final String kitVersion;
     private final PrintStream out;
 
-    private LatencyStudy(LatencySettings settings, List<LatencyCell> cells, Prepared prepared, AtomicReference<LatencyDeployment> current,
-            Path resultsDir, String kitVersion, PrintStream out) {
+    private LatencyStudy(LatencySettings settings, List<LatencyCell> cells, Prepared prepared, Path resultsDir, String kitVersion,
+            PrintStream out) {
         this.settings = settings;
         this.cells = cells;
         this.prepared = prepared;
-        this.current = current;
         this.resultsDir = resultsDir;
         this.kitVersion = kitVersion;
         this.out = out;
@@ -87,28 +85,22 @@ public final class LatencyStudy {
         }
         List<LatencyCell> cells = LatencyCell.select(LatencyCell.matrix(List.copyOf(graphs.keySet())), LatencySettings.P_CELLS, settings.cells());
         Path resultsDir = Catalogue.RESULTS_DIR.read(props).map(Path::of).orElse(projectRoot.resolve(Catalogue.RESULTS_DIR_DEFAULT));
-        AtomicReference<LatencyDeployment> current = new AtomicReference<>();
         Prepared prepared;
         try {
             prepared = switch (target) {
-                case LOCAL -> local(props, graphs, projectRoot, kitVersion, current);
-                case KUBERNETES -> kubernetes(props, cells, current, out);
+                case LOCAL -> local(props, graphs, cells, projectRoot, kitVersion, out);
+                case KUBERNETES -> kubernetes(props, cells, out);
             };
         } catch (TargetException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return new LatencyStudy(settings, cells, prepared, current, resultsDir, kitVersion, out);
+        return new LatencyStudy(settings, cells, prepared, resultsDir, kitVersion, out);
     }
 
     /** Runs every cell in order (a failed cell is recorded and the next runs); returns every cell's results. */
     public List<LatencyCellResults> run() throws InterruptedException {
         Leftovers.sweepAndSay(null, out);
-        Thread hook = new Thread(() -> {
-            LatencyDeployment d = current.get();
-            if (d != null) {
-                d.close();
-            }
-        }, "meshbench-latency-teardown");
+        Thread hook = new Thread(prepared.deployer()::close, "meshbench-latency-teardown");
         Runtime.getRuntime().addShutdownHook(hook);
         LatencyRunner runner = new LatencyRunner(settings, prepared.deployer(), new InProcessLoad(), prepared.target(), prepared.planned(),
                 prepared.recorded(), kitVersion, resultsDir, out);
@@ -175,8 +167,8 @@ public final class LatencyStudy {
     }
 
     /** The local target: every component a process on loopback, with the data plane of {@code meshbench.dataplane}. */
-    private static Prepared local(Map<String, String> props, Map<String, GraphFiles.Graph> graphs, Path projectRoot, String kitVersion,
-            AtomicReference<LatencyDeployment> current) {
+    private static Prepared local(Map<String, String> props, Map<String, GraphFiles.Graph> graphs, List<LatencyCell> cells, Path projectRoot,
+            String kitVersion, PrintStream out) {
         PlanOptions mesh = RunSettings.meshOptions(props);
         CpuSets cpuSets = CpuSets.fromProperties(props, Runtime.getRuntime().availableProcessors(), System.getenv("PATH"));
         if (!cpuSets.prefix(ComponentRole.LOAD).isEmpty()) {
@@ -191,16 +183,38 @@ public final class LatencyStudy {
                 dataPlane.dataPlane() == DataPlane.ENVOY ? "BoringSSL" : null);
         Map<String, String> recorded = new TreeMap<>(RunSettings.meshSettings(props));
         recorded.putAll(cpuSets.asProperties());
-        recorded.put("jvm.graphNodes", String.join(" ", LocalGraphDeployment.NODE_JVM));
+        recorded.put("jvm.graphNodes", String.join(" ", LocalDeployment.NODE_JVM));
         recorded.put("jvm.nettyProxies", String.join(" ", ProxyLaunch.NETTY_JVM));
-        LatencyRunner.Deployer deployer = (cell, logDir) -> {
+        String method = Catalogue.METHOD.value(props);
+        recorded.put(Catalogue.METHOD.name(), method);
+        // customers and flight days are the egress study's; a graph loads no database
+        LocalTargetSettings target = new LocalTargetSettings(jars, RunSettings.COMPONENT_READY_TIMEOUT, 1, 1, dataPlane,
+                dev.meshbench.results.WorkloadInfo.ORIGINAL, cpuSets);
+        boolean fresh = method.equals(Catalogue.METHOD_FRESH);
+        // switched: the first cell of a graph starts a deployment prepared for every cell of that graph in the study,
+        // and each next cell of that graph is applied to it; a cell of another graph starts a new one
+        LatencyRunner.Deployer.OneCell deploy = (cell, logDir, created) -> {
             GraphFiles.Graph g = graphs.get(cell.graph());
-            LocalGraphDeployment d = LocalGraphDeployment.start(LatencyPlanner.plan(cell, g.shape(), mesh), g.shape(), g.file(), jars,
-                    dataPlane, cpuSets, RunSettings.COMPONENT_READY_TIMEOUT, logDir);
-            current.set(d);
-            return d;
+            List<TopologyPlan> plans = new ArrayList<>(List.of(LatencyPlanner.plan(cell, g.shape(), mesh)));
+            if (!fresh) {
+                cells.stream().filter(c -> c.graph().equals(cell.graph()) && !c.equals(cell))
+                        .forEach(c -> plans.add(LatencyPlanner.plan(c, g.shape(), mesh)));
+            }
+            return LocalDeployment.startCells(plans, new LocalDeployment.GraphNodes(g.shape(), g.file()), target, logDir);
         };
-        return new Prepared(deployer, planned, recorded, "the local target", TargetKind.LOCAL);
+        LatencyRunner.Deployer deployer = fresh ? LatencyRunner.Deployer.perCell(deploy)
+                : LatencyRunner.Deployer.switched(deploy, (running, cell) -> {
+                    LocalDeployment d = (LocalDeployment) running;
+                    if (!d.prepared(cell.id())) {
+                        return false;
+                    }
+                    d.applyCell(cell.id());
+                    return true;
+                });
+        String where = method.equals(Catalogue.METHOD_FRESH) ? "the local target, each cell deployed afresh (" + Catalogue.METHOD.name() + "="
+                + method + ")" : "the local target, each cell applied to the deployment the previous cell of its graph ran on, what it "
+                + "does not change kept running (" + Catalogue.METHOD.name() + "=" + method + ")";
+        return new Prepared(deployer, planned, recorded, where, TargetKind.LOCAL);
     }
 
     /**
@@ -208,8 +222,7 @@ public final class LatencyStudy {
      * generator runs here, through meshbench.ingressUrl / meshbench.latency.entrypointUrl, else
      * port-forwards or ClusterIPs (meshbench.kubernetes.serviceAccess).
      */
-    private static Prepared kubernetes(Map<String, String> props, List<LatencyCell> cells, AtomicReference<LatencyDeployment> current,
-            PrintStream out) {
+    private static Prepared kubernetes(Map<String, String> props, List<LatencyCell> cells, PrintStream out) {
         LatencyOnCluster.refuseLocalOnly(props);
         KubernetesSettings k8s = KubernetesSettings.latencyFromProperties(props);
         LatencyOnCluster.checkCells(cells, k8s);
@@ -226,8 +239,19 @@ public final class LatencyStudy {
                     + "of them) are the port-forward's, not the mesh's; from inside the cluster's network set -D"
                     + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip");
         }
-        LatencyRunner.Deployer deployer = KubernetesLatencyDeployment.deployer(k8s, out, current::set);
-        return new Prepared(deployer, LatencyOnCluster.plannedDataPlane(), LatencyOnCluster.recordedSettings(k8s),
-                "Kubernetes (namespace " + k8s.namespace() + ")", TargetKind.KUBERNETES);
+        String method = Catalogue.METHOD.value(props);
+        Map<String, String> recorded = new TreeMap<>(LatencyOnCluster.recordedSettings(k8s));
+        recorded.put(Catalogue.METHOD.name(), method);
+        LatencyRunner.Deployer deployer = method.equals(Catalogue.METHOD_FRESH)
+                ? LatencyRunner.Deployer.perCell(KubernetesLatencyDeployment.deployer(k8s, out))
+                : LatencyRunner.Deployer.switched(KubernetesLatencyDeployment.deployer(k8s, out), (running, cell) -> {
+                    ((KubernetesLatencyDeployment) running).applyCell(cell);
+                    return true;
+                });
+        String how = method.equals(Catalogue.METHOD_FRESH) ? "each cell deployed afresh into it"
+                : "each cell applied into it as kubectl apply would, pods kept where their template does not change";
+        return new Prepared(deployer, LatencyOnCluster.plannedDataPlane(), recorded,
+                "Kubernetes (namespace " + k8s.namespace() + ", " + how + "; " + Catalogue.METHOD.name() + "=" + method + ")",
+                TargetKind.KUBERNETES);
     }
 }

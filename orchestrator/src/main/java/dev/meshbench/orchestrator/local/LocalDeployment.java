@@ -11,6 +11,8 @@ import dev.meshbench.orchestrator.local.envoynginx.EnvoyStatsReader;
 import dev.meshbench.orchestrator.local.envoynginx.NginxCommand;
 import dev.meshbench.orchestrator.local.envoynginx.NginxConfigRenderer;
 import dev.meshbench.orchestrator.local.envoynginx.NginxStatsReader;
+import dev.meshbench.orchestrator.latency.GraphShape;
+import dev.meshbench.orchestrator.latency.LatencyPlanner;
 import dev.meshbench.orchestrator.plan.ComponentKind;
 import dev.meshbench.orchestrator.plan.ComponentPlan;
 import dev.meshbench.orchestrator.plan.DataPlane;
@@ -52,24 +54,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The application running as processes on loopback with one case's {@link TopologyPlan} applied, and, given the
- * other cases it may be switched to, switchable to each of them while it runs ({@link #apply}). Every listener's port
- * of every reachable case is reserved up front, and every workload certificate issued, so each component's
- * configuration (Netty command line, Envoy's listeners and clusters, nginx.conf) names its upstreams before anything
- * starts and keeps its ports across switches. Start order is the plan's: MongoDB, the egress chain backwards from
- * MongoDB, the sidecars (callees first), then the four services together.
+ * The local target's one deployment model: a mesh running as processes on loopback with one {@link TopologyPlan}
+ * applied, and, given the other plans it may be switched to, switchable to each of them while it runs. The
+ * application is either the egress study's (MongoDB and the four Acmeair services; cases switched by
+ * {@link #apply(EgressCase)}) or the latency study's graph nodes (cells switched by {@link #applyCell}). Every
+ * listener's port of every reachable plan is reserved up front, and every workload certificate issued, so each
+ * component's configuration (Netty command line, Envoy's listeners and clusters, nginx.conf) names its upstreams
+ * before anything starts and keeps its ports across switches. Start order is the plan's: MongoDB, the egress chain
+ * backwards from MongoDB, the sidecars (callees first), then the services.
  */
-public final class LocalDeployment implements Deployment {
+public final class LocalDeployment implements Deployment, dev.meshbench.orchestrator.deploy.LatencyDeployment {
     private static final Logger LOG = LoggerFactory.getLogger(LocalDeployment.class);
     /** JVM options of the services (the heaps are recorded in {@code run.json}). */
     public static final List<String> APP_JVM = List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k");
     /** JVM options of MongoDB (mongo-java-server). */
     public static final List<String> MONGO_JVM = List.of("-Xms64m", "-Xmx1g", "-XX:+UseSerialGC");
 
-    /** The case applied now. */
+    /** The case applied now; null in a deployment of the latency study's graph. */
     private volatile EgressCase egressCase;
-    /** The plan of every case this deployment may be switched to, the first one's included. */
-    private final Map<EgressCase, TopologyPlan> plans = new LinkedHashMap<>();
+    /** The plan of every case or cell this deployment may be switched to, the first one's included, by id. */
+    private final Map<String, TopologyPlan> plans = new LinkedHashMap<>();
+    /** The latency study's service graph the services run, or null: the Acmeair services. */
+    private final GraphNodes graph;
     private final LocalTargetSettings config;
     private final ProcessSupervisor supervisor;
     private final List<Component> components = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -88,6 +94,8 @@ public final class LocalDeployment implements Deployment {
     private MeshFiles mesh;
     private ComponentJars jars;
     private String mongoCa;
+    /** How the cell applied last came onto this deployment ({@link #applyCell}). */
+    private volatile Optional<String> appliedOver = Optional.empty();
     /** Switches so far: each one's configuration version is {@code <case>-<n>}. */
     private int switches;
     /**
@@ -97,19 +105,40 @@ public final class LocalDeployment implements Deployment {
     private boolean unsure;
     private volatile boolean closed;
 
-    private LocalDeployment(EgressCase egressCase, List<EgressCase> reachable, LocalTargetSettings config, Path logDir) {
+    /**
+     * The latency study's graph nodes: every replica runs {@code acmeair-services.jar graph-node} with the graph's YAML.
+     *
+     * @param shape the graph
+     * @param file  its YAML, given to every replica ({@code --graph})
+     */
+    public record GraphNodes(GraphShape shape, Path file) {
+        public GraphNodes {
+            java.util.Objects.requireNonNull(shape, "shape");
+            java.util.Objects.requireNonNull(file, "file");
+        }
+    }
+
+    /** JVM options of a graph service replica (recorded in the latency cells' settings). */
+    public static final List<String> NODE_JVM = List.of("-Xms32m", "-Xmx128m", "-XX:+UseSerialGC", "-Xss512k");
+
+    private LocalDeployment(EgressCase egressCase, List<TopologyPlan> reachable, GraphNodes graph, LocalTargetSettings config, Path logDir) {
         this.logDir = logDir;
         this.egressCase = egressCase;
+        this.graph = graph;
         this.config = config;
-        plans.put(egressCase, TopologyPlanner.plan(egressCase, config.dataPlane().options()));
-        for (EgressCase c : reachable) {
-            plans.computeIfAbsent(c, k -> TopologyPlanner.plan(k, config.dataPlane().options()));
+        for (TopologyPlan p : reachable) {
+            if (p.options().dataPlane() != config.dataPlane().dataPlane()) {
+                throw new IllegalArgumentException("plan of " + p.id() + " is for data plane " + p.options().dataPlane().id()
+                        + ", the target runs " + config.dataPlane().dataPlane().id());
+            }
+            plans.putIfAbsent(p.id(), p);
         }
-        this.plan = plans.get(egressCase);
+        this.plan = reachable.get(0);
+        String folder = egressCase != null ? egressCase.id() : "latency";
         try {
-            this.workDir = dev.meshbench.orchestrator.lifetime.WorkFolders.create(egressCase.id());
+            this.workDir = dev.meshbench.orchestrator.lifetime.WorkFolders.create(folder);
         } catch (IOException e) {
-            throw new TargetException("creating a private work folder for case " + egressCase.id() + " failed: " + e.getMessage(), e);
+            throw new TargetException("creating a private work folder for " + plan.id() + " failed: " + e.getMessage(), e);
         }
         // Each component in its own cgroup, meshbench/<pid>-<case>-<n>/<component>, where cgroups are writable.
         String name = workDir.getFileName().toString().substring(dev.meshbench.orchestrator.lifetime.WorkFolders.PREFIX.length());
@@ -118,9 +147,33 @@ public final class LocalDeployment implements Deployment {
     }
 
     static LocalDeployment start(EgressCase egressCase, List<EgressCase> reachable, LocalTargetSettings config, Path logDir) {
-        LocalDeployment d = new LocalDeployment(egressCase, reachable, config, logDir);
+        List<TopologyPlan> all = new ArrayList<>();
+        all.add(TopologyPlanner.plan(egressCase, config.dataPlane().options()));
+        reachable.stream().filter(c -> c != egressCase).distinct()
+                .forEach(c -> all.add(TopologyPlanner.plan(c, config.dataPlane().options())));
+        return started(new LocalDeployment(egressCase, all, null, config, logDir), false);
+    }
+
+    /**
+     * Starts the latency study's {@code graph} with the first of {@code cells} applied, switchable to every other one
+     * ({@link #applyCell}), and waits until every client target answers its readiness check through the whole path; on
+     * any failure everything already started is stopped before the exception leaves.
+     *
+     * @param cells the plans of the cells this deployment may run ({@code LatencyPlanner}), all of {@code graph}
+     */
+    public static LocalDeployment startCells(List<TopologyPlan> cells, GraphNodes graph, LocalTargetSettings config, Path logDir) {
+        if (cells.isEmpty()) {
+            throw new IllegalArgumentException("no latency cell to deploy");
+        }
+        return started(new LocalDeployment(null, cells, graph, config, logDir), true);
+    }
+
+    private static LocalDeployment started(LocalDeployment d, boolean awaitGraph) {
         try {
             d.startAll();
+            if (awaitGraph) {
+                d.awaitGraphReady(d.config.readyTimeout());
+            }
             return d;
         } catch (RuntimeException e) {
             d.close();
@@ -154,20 +207,24 @@ public final class LocalDeployment implements Deployment {
         List<TopologyPlan> all = List.copyOf(plans.values());
         addresses = LocalAddresses.reserve(all);
 
-        // Per-run identities: the mesh CA issues workload certificates (for every component of every reachable case that
+        // Per-run identities: the mesh CA issues workload certificates (for every component of every reachable plan that
         // speaks mesh mTLS in one of them, so a switch never waits for a certificate); the JWT key signs login tokens.
-        CertificateAuthority meshCa = CertificateAuthority.create("meshbench mesh CA " + egressCase.id());
+        CertificateAuthority meshCa = CertificateAuthority.create("meshbench mesh CA " + plan.id());
         mesh = MeshFiles.issue(all, meshCa, pki);
-        KeyPair jwt = KeyType.RSA_2048.generate();
-        Path jwtPrivate = pki.resolve("jwt-private.pem");
-        Path jwtPublic = pki.resolve("jwt-public.pem");
-        Pem.writePrivateKey(jwtPrivate, jwt.getPrivate());
-        Pem.writePublicKey(jwtPublic, jwt.getPublic());
         try {
             Files.createDirectories(configDir());
         } catch (IOException e) {
             throw new TargetException("creating " + configDir() + " failed: " + e.getMessage(), e);
         }
+        if (graph != null) {
+            startGraph();
+            return;
+        }
+        KeyPair jwt = KeyType.RSA_2048.generate();
+        Path jwtPrivate = pki.resolve("jwt-private.pem");
+        Path jwtPublic = pki.resolve("jwt-public.pem");
+        Pem.writePrivateKey(jwtPrivate, jwt.getPrivate());
+        Pem.writePublicKey(jwtPublic, jwt.getPublic());
 
         ComponentPlan mongoPlan = plan.component(ComponentNames.MONGO);
         ReadyLine mongo = start(new ProcessSpec(new Component(mongoPlan.name(), mongoPlan.role()),
@@ -223,6 +280,40 @@ public final class LocalDeployment implements Deployment {
         LOG.debug("case {} deployed on data plane {}: {} components", egressCase.id(), config.dataPlane().dataPlane().id(), components.size());
     }
 
+    /** The graph's proxies and replicas in the plan's order (callees first, each replica's sidecar after it, ingress last). */
+    private void startGraph() {
+        Path graphCopy = configDir().resolve("graph.yaml");
+        try {
+            Files.copy(graph.file(), graphCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new TargetException("copying graph " + graph.file() + " to " + graphCopy + " failed: " + e.getMessage(), e);
+        }
+        for (ComponentPlan c : plan.components()) {
+            if (c.kind().isProxy()) {
+                startProxy(c, version());
+            } else {
+                start(nodeSpec(c));
+            }
+        }
+    }
+
+    /** Replica {@code c} of a graph service: {@code acmeair-services.jar graph-node}, calling its callees as the plan says. */
+    private ProcessSpec nodeSpec(ComponentPlan c) {
+        if (c.kind() != ComponentKind.SERVICE) {
+            throw new IllegalArgumentException(c.name() + " is a " + c.kind() + ", not a graph service");
+        }
+        List<String> args = new ArrayList<>(List.of("graph-node", "--graph", configDir().resolve("graph.yaml").toString(),
+                "--service", serviceOf(c.name()), "--port", Integer.toString(addresses.port(c.name(), ListenerNames.HTTP))));
+        c.calls().forEach((callee, to) -> args.addAll(List.of("--call", callee + "=" + to.stream()
+                .map(e -> "http://" + addresses.address(e)).collect(java.util.stream.Collectors.joining(",")))));
+        return new ProcessSpec(new Component(c.name(), c.role()), javaCommand(jars.acmeairServices(), NODE_JVM, args.toArray(String[]::new)));
+    }
+
+    /** {@code go-sample} of replica {@code go-sample-3}. */
+    static String serviceOf(String replica) {
+        return replica.substring(0, replica.lastIndexOf('-'));
+    }
+
     /** The services' option that lets the kit re-point a running service's MongoDB client (acmeair-services). */
     static final String ALLOW_MONGO_SWITCH = "--allow-mongo-switch";
 
@@ -236,9 +327,9 @@ public final class LocalDeployment implements Deployment {
         return "mongodb://" + MeshNames.MONGO_HOST + ":" + addresses.port(via) + "/?tls=true";
     }
 
-    /** The configuration version of the plan applied now: {@code <case>-<switches>}. */
+    /** The configuration version of the plan applied now: {@code <case or cell>-<switches>}, as a proxy takes it. */
     private String version() {
-        return egressCase.id() + "-" + switches;
+        return ProxyLaunch.configVersion(plan.id() + "-" + switches);
     }
 
     /** How the proxies run as processes on this deployment's data plane. */
@@ -275,9 +366,9 @@ public final class LocalDeployment implements Deployment {
         ProcessSpec spec = pinned(unpinned);
         String name = spec.component().name();
         if (closed) {
-            throw new TargetException("deployment of case " + egressCase.id() + " was closed while starting " + name);
+            throw new TargetException("deployment of " + plan.id() + " was closed while starting " + name);
         }
-        System.out.printf("[%s] starting %s%n", egressCase.id(), name);
+        System.out.printf("[%s] starting %s%n", plan.id(), name);
         ReadyLine line = supervisor.start(spec, config.readyTimeout());
         components.add(spec.component());
         ready.put(name, line);
@@ -286,6 +377,9 @@ public final class LocalDeployment implements Deployment {
 
     @Override
     public EgressCase egressCase() {
+        if (egressCase == null) {
+            throw new IllegalStateException("a deployment of the latency study's graph runs cells, not cases: " + plan.id() + " now");
+        }
         return egressCase;
     }
 
@@ -313,37 +407,114 @@ public final class LocalDeployment implements Deployment {
 
     /** As {@link #apply(EgressCase)}, each component given {@code timeout} to confirm its part. */
     public synchronized dev.meshbench.orchestrator.deploy.Switch apply(EgressCase next, Duration timeout) {
-        if (closed) {
-            throw new TargetException("the deployment was closed; case " + next.id() + " cannot be switched in");
+        if (egressCase == null) {
+            throw new IllegalStateException("a deployment of the latency study's graph runs cells, not case " + next.id());
         }
-        TopologyPlan to = plans.get(next);
+        EgressCase previous = egressCase;
+        Changes ch = applyPlan(next.id(), timeout, !previous.mongoPath().equals(next.mongoPath()));
+        egressCase = next;
+        LOG.debug("switched from {} to {} in {} ms: {}", previous.id(), next.id(), ch.took().toMillis(), ch.done());
+        return new dev.meshbench.orchestrator.deploy.Switch(previous, next, ch.took(), ch.done(), ch.cold());
+    }
+
+    /**
+     * Switches a deployment of the latency study's graph to cell {@code cellId} (one of the plans it was started with,
+     * {@link #startCells}) while it runs, and returns once the whole path serves again: replicas and proxies the cell
+     * adds are started, running proxies whose part changes get their new configuration live (as in
+     * {@link #apply(EgressCase)}), every replica whose callees' addresses change is restarted with its new
+     * {@code --call} list (a pod whose template changed; on this target a caller names each callee replica, so a new
+     * scale restarts the callers too), and what the cell does not use is stopped. Replicas and proxies the cell leaves
+     * as they were keep running, warm.
+     *
+     * @return what changed, in words, in the order it was done
+     * @throws TargetException naming the component that did not take its part: the cell must not be measured
+     */
+    public synchronized Changes applyCell(String cellId) {
+        if (graph == null) {
+            throw new IllegalStateException("a deployment of the egress study runs cases, not latency cell " + cellId);
+        }
+        String fromId = plan.id();
+        appliedOver = Optional.empty();
+        Changes ch = applyPlan(cellId, config.readyTimeout(), false);
+        awaitGraphReady(config.readyTimeout());
+        long kept = plan.components().stream().filter(c -> !ch.touched().contains(c.name())).count();
+        appliedOver = Optional.of(String.format(Locale.ROOT, "applied to the deployment that ran cell %s, in %.1f s: %s; the other %d "
+                + "component(s) ran on unchanged (warm)", fromId, ch.took().toMillis() / 1000.0,
+                ch.done().isEmpty() ? "nothing changed" : String.join("; ", ch.done()), kept));
+        return ch;
+    }
+
+    /** How the cell applied last came onto this deployment ({@link #applyCell}); empty for the cell it started with. */
+    @Override
+    public Optional<String> appliedOver() {
+        return appliedOver;
+    }
+
+    /**
+     * What one switch changed: in words, in the order it was done; the components it started, restarted, reconfigured
+     * or stopped; those it (re)started as new JVMs; how long it took from the first change to the last confirmation.
+     */
+    public record Changes(List<String> done, java.util.Set<String> touched, List<String> cold, Duration took) {
+        public Changes {
+            done = List.copyOf(done);
+            touched = java.util.Set.copyOf(touched);
+            cold = List.copyOf(cold);
+        }
+    }
+
+    /** Whether this deployment was prepared for the case or cell {@code id}, so it can be switched to it. */
+    public boolean prepared(String id) {
+        return plans.containsKey(id);
+    }
+
+    /** The plan this deployment was prepared for with id {@code id}, else an error naming the ones it has. */
+    private TopologyPlan reachable(String id) {
+        TopologyPlan to = plans.get(id);
         if (to == null) {
-            throw new IllegalArgumentException("case " + next.id() + " was not among the cases this deployment was prepared for: "
-                    + plans.keySet().stream().map(EgressCase::id).toList());
+            throw new IllegalArgumentException(id + " was not among the " + (graph == null ? "cases" : "cells")
+                    + " this deployment was prepared for: " + List.copyOf(plans.keySet()));
         }
+        return to;
+    }
+
+    /**
+     * Applies plan {@code id} to the running deployment, in the order that never leaves a caller without its callee:
+     * (1) what the plan adds, callees first; (2) services leaving their sidecar for MongoDB itself (bypass) re-pointed;
+     * (3) each running proxy whose part changed reconfigured live, or restarted where its data plane cannot change it
+     * live; each graph replica whose calls changed restarted; (4) services onto their new MongoDB path; (5) what the
+     * plan does not use stopped, callers first.
+     *
+     * @param mongoPathChanged whether the services' MongoDB path differs from the plan applied now (the egress study)
+     */
+    private Changes applyPlan(String id, Duration timeout, boolean mongoPathChanged) {
+        if (closed) {
+            throw new TargetException("the deployment was closed; " + id + " cannot be switched in");
+        }
+        TopologyPlan to = reachable(id);
         long started = System.nanoTime();
         TopologyPlan from = plan;
-        EgressCase previous = egressCase;
         List<String> done = new ArrayList<>();
         switches++;
-        String version = next.id() + "-" + switches;
+        String version = ProxyLaunch.configVersion(id + "-" + switches);
         List<String> startedNow = new ArrayList<>();
-        // 1. What the case adds, callees first (the plan's order): the egress chain.
+        List<String> jvmsStarted = new ArrayList<>();
+        // 1. What the plan adds, callees first (the plan's order): the egress chain; a graph's new replicas and sidecars.
         for (ComponentPlan c : to.components()) {
-            if (c.kind().isProxy() && !adminEndpoints.containsKey(c.name())) {
-                TopologyPlan before = plan;
-                plan = to; // the new proxy's configuration is rendered from the plan it joins
-                try {
-                    startProxy(c, version);
-                } finally {
-                    plan = before;
-                }
+            if (!running(c.name())) {
+                withPlan(to, () -> {
+                    if (c.kind().isProxy()) {
+                        startProxy(c, version);
+                    } else {
+                        start(nodeSpec(c));
+                        jvmsStarted.add(c.name());
+                    }
+                });
                 done.add("started " + c.name());
                 startedNow.add(c.name());
             }
         }
         // 2. Services leaving their sidecar for MongoDB itself move first, so no listener they use disappears under them.
-        boolean pathChanged = unsure || !previous.mongoPath().equals(next.mongoPath());
+        boolean pathChanged = graph == null && (unsure || mongoPathChanged);
         boolean toMongoItself = pathChanged && to.ofKind(ComponentKind.SERVICE).stream()
                 .allMatch(svc -> svc.call(ComponentNames.MONGO).component().equals(ComponentNames.MONGO));
         if (toMongoItself) {
@@ -352,26 +523,30 @@ public final class LocalDeployment implements Deployment {
         // 3. Every running proxy whose part of the plan changes: its new configuration, confirmed by the proxy itself.
         // The egress chain first (the plan's order): a sidecar's new upstream runs its new configuration before the
         // sidecar sends there. A proxy the data plane cannot change that way while it runs (nginx, which the kit does not
-        // reload) is restarted instead, as Istio would roll a Deployment whose pod template changed.
+        // reload) is restarted instead, as Istio would roll a Deployment whose pod template changed; so is a graph replica
+        // whose calls changed (its command line names them).
         boolean resync = unsure;
         unsure = true; // until this switch is through
-        List<ComponentPlan> changed = to.components().stream().filter(c -> c.kind().isProxy()
-                && from.components().stream().anyMatch(f -> f.name().equals(c.name())) && (resync || !from.component(c.name()).equals(c)))
-                .toList();
+        List<ComponentPlan> changed = to.components().stream().filter(c -> !startedNow.contains(c.name())
+                && from.components().stream().anyMatch(f -> f.name().equals(c.name())) && (resync || !from.component(c.name()).equals(c))
+                && (c.kind().isProxy() || graph != null)).toList();
         List<ComponentPlan> live = new ArrayList<>();
         for (ComponentPlan c : changed) {
-            java.util.Optional<String> why = launch().restartNeeded(from.component(c.name()), c);
+            java.util.Optional<String> why = c.kind().isProxy() ? launch().restartNeeded(from.component(c.name()), c)
+                    : Optional.of("its callees changed");
             if (why.isPresent()) {
                 supervisor.stop(c.name());
                 components.removeIf(k -> k.name().equals(c.name()));
                 adminEndpoints.remove(c.name());
-                TopologyPlan before = plan;
-                plan = to;
-                try {
-                    startProxy(c, version);
-                } finally {
-                    plan = before;
-                }
+                ready.remove(c.name());
+                withPlan(to, () -> {
+                    if (c.kind().isProxy()) {
+                        startProxy(c, version);
+                    } else {
+                        start(nodeSpec(c));
+                        jvmsStarted.add(c.name());
+                    }
+                });
                 done.add("restarted " + c.name() + " (" + why.get() + ")");
                 startedNow.add(c.name());
             } else {
@@ -387,24 +562,44 @@ public final class LocalDeployment implements Deployment {
         if (pathChanged && !toMongoItself) {
             repointServices(to, done, timeout);
         }
-        // 5. What the case does not use any more.
-        for (ComponentPlan c : from.components()) {
-            if (c.kind().isProxy() && to.components().stream().noneMatch(t -> t.name().equals(c.name()))) {
-                supervisor.stop(c.name());
-                adminEndpoints.remove(c.name());
-                components.removeIf(k -> k.name().equals(c.name()));
-                ready.remove(c.name());
-                done.add("stopped " + c.name());
-            }
+        // 5. What the plan does not use any more, callers first.
+        List<ComponentPlan> gone = new ArrayList<>(from.components().stream()
+                .filter(c -> to.components().stream().noneMatch(t -> t.name().equals(c.name()))).toList());
+        java.util.Collections.reverse(gone);
+        for (ComponentPlan c : gone) {
+            supervisor.stop(c.name());
+            adminEndpoints.remove(c.name());
+            components.removeIf(k -> k.name().equals(c.name()));
+            ready.remove(c.name());
+            done.add("stopped " + c.name());
         }
         plan = to;
-        egressCase = next;
         unsure = false;
         // A proxy started by this switch is a new JVM on the Netty data plane (its JIT starts over); Envoy and nginx are not.
-        List<String> cold = config.dataPlane().dataPlane() == dev.meshbench.orchestrator.plan.DataPlane.NETTY ? List.copyOf(startedNow) : List.of();
-        Duration took = Duration.ofNanos(System.nanoTime() - started);
-        LOG.debug("switched from {} to {} in {} ms: {}", previous.id(), next.id(), took.toMillis(), done);
-        return new dev.meshbench.orchestrator.deploy.Switch(previous, next, took, done, cold);
+        // A graph replica started or restarted is a new JVM on either.
+        List<String> cold = new ArrayList<>(config.dataPlane().dataPlane() == DataPlane.NETTY
+                ? startedNow.stream().filter(n -> !jvmsStarted.contains(n)).toList() : List.of());
+        cold.addAll(jvmsStarted);
+        java.util.Set<String> touched = new java.util.HashSet<>(startedNow);
+        live.forEach(c -> touched.add(c.name()));
+        gone.forEach(c -> touched.add(c.name()));
+        return new Changes(done, touched, cold, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** Whether component {@code name} runs now. */
+    private boolean running(String name) {
+        return components.stream().anyMatch(k -> k.name().equals(name));
+    }
+
+    /** Runs {@code work} with {@code to} as the plan applied (a new component's configuration is rendered from the plan it joins). */
+    private void withPlan(TopologyPlan to, Runnable work) {
+        TopologyPlan before = plan;
+        plan = to;
+        try {
+            work.run();
+        } finally {
+            plan = before;
+        }
     }
 
     /**
@@ -480,6 +675,10 @@ public final class LocalDeployment implements Deployment {
      */
     @Override
     public void awaitReady(Duration timeout) {
+        if (graph != null) {
+            awaitGraphReady(timeout);
+            return;
+        }
         long deadline = System.nanoTime() + timeout.toNanos();
         for (String svc : serviceEndpoints.keySet()) {
             String path = ready.get(svc).get("ready").orElse(Service.byId(svc).readyPath());
@@ -489,6 +688,25 @@ public final class LocalDeployment implements Deployment {
         }
         AcmeairData.load(http, serviceAdmin(), config.customers(), config.flightDays(), config.workload(), egressCase.id(),
                 System.out);
+    }
+
+    /** Every client target of the graph answers {@code /health/ready} with 200 through the whole path (ingress, sidecars). */
+    private void awaitGraphReady(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        HttpClient h1 = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
+        for (URI target : targets()) {
+            AcmeairData.awaitReady(h1, "cell " + plan.id() + " at " + target, target.resolve("/health/ready"), deadline, timeout, 100,
+                    () -> failure());
+        }
+    }
+
+    /** Where the latency study's generator sends: one URI per replica of the graph's first hop ({@link LatencyPlanner#clientTargets}). */
+    @Override
+    public List<URI> targets() {
+        if (graph == null) {
+            throw new IllegalStateException("the egress study's load goes to endpoints(), not to a graph's client targets");
+        }
+        return LatencyPlanner.clientTargets(plan, graph.shape()).stream().map(e -> URI.create("http://" + addresses.address(e) + "/")).toList();
     }
 
     @Override
@@ -522,7 +740,7 @@ public final class LocalDeployment implements Deployment {
     public String stats(String component) {
         URI admin = adminEndpoints.get(component);
         if (admin == null) {
-            throw new TargetException("no mesh component " + component + " in case " + egressCase.id() + "; have " + meshComponents());
+            throw new TargetException("no mesh component " + component + " in " + plan.id() + "; have " + meshComponents());
         }
         ComponentPlan c = plan.component(component);
         return switch (config.dataPlane().dataPlane()) {
@@ -661,7 +879,7 @@ public final class LocalDeployment implements Deployment {
     }
 
     /**
-     * Cumulative CPU and memory of every live component a supervisor runs, now (shared with {@link LocalGraphDeployment}):
+     * Cumulative CPU and memory of every live component a supervisor runs, now:
      * CPU from the component's cgroup when it has one ({@link ProcessSupervisor#cpuMethod()}), else of its live process
      * tree; memory always of the live process tree.
      */
@@ -697,7 +915,7 @@ public final class LocalDeployment implements Deployment {
             return;
         }
         closed = true;
-        System.out.printf("[%s] tearing down %d components%n", egressCase.id(), supervisor.processes().size());
+        System.out.printf("[%s] tearing down %d components%n", plan.id(), supervisor.processes().size());
         supervisor.close();
         deleteTree(workDir);
     }

@@ -261,8 +261,9 @@ class KubernetesClusterIT {
 
     /**
      * The latency study's path on a cluster up to where load would start: a gateway+sidecar cell at scale 5 applied
-     * by server-side apply, rolled out (pods with sidecars ready), then replaced by another cell and torn down. No
-     * load goes through it.
+     * by server-side apply, rolled out (pods with sidecars ready); the same graph without the ingress applied into the
+     * running namespace (pods kept, the entry answering at the entrypoint), then a cell of another graph without
+     * sidecars; kept, cleared by the next deployment, and torn down. No load goes through it.
      */
     @Test
     void deploysALatencyCellThenAnotherThenTearsDown() {
@@ -295,6 +296,29 @@ class KubernetesClusterIT {
             assertEquals("go-sample", vs.getSpec().getHttp().get(0).getRoute().get(0).getDestination().getHost());
             assertNotNull(client.adapt(io.fabric8.istio.client.IstioClient.class).v1().gateways().inNamespace(NAMESPACE)
                     .withName("latency-ingress").get());
+
+            // The next cell of the same graph without the ingress, applied into the running namespace: the graph's pods
+            // (same template) are kept, the Gateway goes, and the entry moves to the entrypoint's Service and answers.
+            Map<String, List<String>> podsBefore = latencyPods(List.of("go-sample", "go-sample-dependency"));
+            String how = d.applyCell(new LatencyCell("double", 5, false, true));
+            assertEquals(podsBefore, latencyPods(List.of("go-sample", "go-sample-dependency")), how);
+            assertTrue(how.startsWith("applied to the namespace that ran cell double/5/gateway/sidecar"), how);
+            assertTrue(how.contains("kept the pods of go-sample, go-sample-dependency"), how);
+            assertEquals(Optional.of(how), d.appliedOver());
+            assertTrue(client.adapt(io.fabric8.istio.client.IstioClient.class).v1().gateways().inNamespace(NAMESPACE).list()
+                    .getItems().isEmpty(), "the Gateway of the earlier cell is left: " + how);
+            assertEquals("go-sample", d.entryService());
+            assertEquals(1, d.targets().size());
+
+            // A cell of another graph without sidecars: the graph's Deployments replaced, injection off, the entry at "a".
+            String again = d.applyCell(new LatencyCell("single", 1, false, false));
+            assertEquals(List.of("a"), client.apps().deployments().inNamespace(NAMESPACE).list().getItems().stream()
+                    .map(x -> x.getMetadata().getName()).toList(), again);
+            assertTrue(again.contains("deleted") && again.contains("the pods of go-sample"), again);
+            assertEquals("disabled", client.namespaces().withName(NAMESPACE).get().getMetadata().getLabels().get("istio-injection"));
+            assertTrue(client.pods().inNamespace(NAMESPACE).withLabel("app", "a").list().getItems().stream()
+                    .allMatch(p -> p.getSpec().getContainers().stream().noneMatch(c -> c.getName().equals("istio-proxy"))), "no sidecar in a");
+            assertEquals("a", d.entryService());
         }
         // Kept (meshbench.keep): the next cell clears it first, so none of graph double's services is left.
         assertNotNull(client.namespaces().withName(NAMESPACE).get());
@@ -313,9 +337,20 @@ class KubernetesClusterIT {
         assertNotNull(client.apps().deployments().inNamespace("istio-system").withName("istio-ingressgateway").get(),
                 "teardown touched Istio's ingress gateway");
         String printed = out.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("[double/5/gateway/sidecar] keeping namespace meshbench-it"), printed);
+        assertTrue(printed.contains("[single/1/none/none] switching from double/5/none/sidecar in namespace meshbench-it"), printed);
+        assertTrue(printed.contains("[single/1/none/none] keeping namespace meshbench-it"), printed);
         assertTrue(printed.contains("[single/1/none/none] removing what an earlier run left in namespace meshbench-it"), printed);
         assertTrue(printed.contains("[single/1/none/none] tore down namespace meshbench-it\n"), printed);
+    }
+
+    /** The names of each Deployment's running pods in the test namespace. */
+    private Map<String, List<String>> latencyPods(List<String> deployments) {
+        Map<String, List<String>> out = new java.util.TreeMap<>();
+        for (String name : deployments) {
+            out.put(name, client.pods().inNamespace(NAMESPACE).withLabel("app", name).list().getItems().stream()
+                    .map(p -> p.getMetadata().getName()).sorted().toList());
+        }
+        return out;
     }
 
     @Test

@@ -62,6 +62,12 @@ class LatencyRunnerTest {
     static final class FakeDeployment implements LatencyDeployment {
         boolean closed;
         long cpu;
+        Optional<String> applied = Optional.empty();
+
+        @Override
+        public Optional<String> appliedOver() {
+            return applied;
+        }
 
         @Override
         public List<URI> targets() {
@@ -106,11 +112,11 @@ class LatencyRunnerTest {
         ScriptedLoad load = new ScriptedLoad();
         List<FakeDeployment> deployed = new ArrayList<>();
         ByteArrayOutputStream text = new ByteArrayOutputStream();
-        List<LatencyCellResults> done = runner(settings("4"), (cell, logs) -> {
+        List<LatencyCellResults> done = runner(settings("4"), LatencyRunner.Deployer.perCell((cell, logs, created) -> {
             FakeDeployment d = new FakeDeployment();
             deployed.add(d);
             return d;
-        }, load, new PrintStream(text, true, StandardCharsets.UTF_8)).run(List.of(new LatencyCell("single", 1, false, true)));
+        }), load, new PrintStream(text, true, StandardCharsets.UTF_8)).run(List.of(new LatencyCell("single", 1, false, true)));
 
         assertEquals(List.of("2 targets, 4 connections, 1 s, closed", "2 targets, 4 connections, 2 s, closed", "2 targets, 4 connections, 3 s, rate 750"),
                 load.calls);
@@ -133,22 +139,73 @@ class LatencyRunnerTest {
     @Test
     void aGeneratorThatFellBehindIsNotedAndShown() throws Exception {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
-        LatencyCellResults r = runner(settings("1"), (cell, logs) -> new FakeDeployment(), new ScriptedLoad(),
+        LatencyCellResults r = runner(settings("1"), LatencyRunner.Deployer.perCell((cell, logs, created) -> new FakeDeployment()), new ScriptedLoad(),
                 new PrintStream(text, true, StandardCharsets.UTF_8)).runCell(new LatencyCell("single", 1, false, false));
         assertTrue(r.atFraction().fellBehind());
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("fell behind its schedule (7 requests sent late)")), r.notes().toString());
         assertTrue(text.toString(StandardCharsets.UTF_8).contains("GENERATOR FELL BEHIND: 7 requests sent late"), text.toString());
     }
 
+    /** A deployer that applies each cell to the one deployment it started for the first, as the local target's switched method. */
+    private static final class Switching implements LatencyRunner.Deployer {
+        final List<FakeDeployment> started = new ArrayList<>();
+        FakeDeployment current;
+        String previousCell;
+        final String failOn;
+
+        Switching(String failOn) {
+            this.failOn = failOn;
+        }
+
+        @Override
+        public LatencyDeployment deploy(LatencyCell cell, Path logDir) {
+            if (current == null) {
+                current = new FakeDeployment();
+                started.add(current);
+            } else {
+                current.applied = java.util.Optional.of("applied to the deployment that ran cell " + previousCell);
+            }
+            previousCell = cell.id();
+            if (cell.id().equals(failOn)) {
+                throw new TargetException("sidecar-a-1 did not take configuration " + cell.id());
+            }
+            return current;
+        }
+
+        @Override
+        public void close() {
+            if (current != null) {
+                current.close();
+                current = null;
+            }
+        }
+    }
+
+    @Test
+    void cellsAppliedToOneDeploymentSaySoAndAFailedSwitchStartsAfresh() throws Exception {
+        Switching deployer = new Switching("single/1/gateway/none");
+        List<LatencyCell> cells = List.of(new LatencyCell("single", 1, false, false), new LatencyCell("single", 1, false, true),
+                new LatencyCell("single", 1, true, false), new LatencyCell("single", 1, true, true));
+        List<LatencyCellResults> done = runner(settings("2"), deployer, new ScriptedLoad(),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run(cells);
+        assertEquals(List.of(RunStatus.PASSED, RunStatus.PASSED, RunStatus.FAILED, RunStatus.PASSED), done.stream().map(LatencyCellResults::status).toList());
+        assertTrue(done.get(0).notes().stream().noneMatch(n -> n.startsWith("applied to")), done.get(0).notes().toString());
+        assertTrue(done.get(1).notes().contains("applied to the deployment that ran cell single/1/none/none"), done.get(1).notes().toString());
+        // the failed switch tore the deployment down: the next cell ran on a new one, and everything is closed at the end
+        assertEquals(2, deployer.started.size());
+        assertTrue(deployer.started.get(0).closed && deployer.started.get(1).closed, "torn down");
+        assertTrue(done.get(3).notes().stream().noneMatch(n -> n.startsWith("applied to")), done.get(3).notes().toString());
+    }
+
     @Test
     void aCellThatFailsIsRecordedAndTheNextStillRuns() throws Exception {
         ScriptedLoad load = new ScriptedLoad();
-        List<LatencyCellResults> done = runner(settings("2"), (cell, logs) -> {
+        List<LatencyCellResults> done = runner(settings("2"), LatencyRunner.Deployer.perCell((cell, logs, created) -> {
             if (cell.sidecar()) {
                 throw new TargetException("starting sidecar-a-1 failed: exit 1");
             }
             return new FakeDeployment();
-        }, load, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+        }), load, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                 .run(List.of(new LatencyCell("single", 1, false, true), new LatencyCell("single", 1, false, false)));
         assertEquals(RunStatus.FAILED, done.get(0).status());
         assertEquals("starting sidecar-a-1 failed: exit 1", done.get(0).failureReason());
