@@ -207,11 +207,8 @@ public final class Catalogue {
                     + "at MongoDB itself; one step at the largest `meshbench.clients` per case and round. On a cluster, the "
                     + "next case's resources are applied into the running namespace. `fresh`: every run deploys its case from "
                     + "scratch, warms it up, runs the whole ramp and tears it down (the study's method, for a ramp of several "
-                    + "client counts); recorded in `run.json`. In the latency study on the local target, `switched` applies "
-                    + "each cell to the deployment the previous cell of the same graph ran on (replicas and proxies it does not "
-                    + "change keep running, warm; each cell's `latency.json` says what changed) and `fresh` deploys every cell "
-                    + "from scratch; on a cluster every latency cell is deployed from scratch")
-            .goals(EGRESS_RUN, LATENCY_STUDY).build();
+                    + "client counts); recorded in `run.json`. The latency study has its own, `meshbench.latency.method`")
+            .goals(EGRESS_RUN).build();
 
     public static final Setting<Double> REWARDS_PERCENT = Setting.named("meshbench.rewardsPercent")
             .parser(Parsers.percent("session rounds"))
@@ -437,6 +434,19 @@ public final class Catalogue {
             .doc("closed-loop warm-up per cell, not measured")
             .goals(LATENCY_STUDY).build();
 
+    public static final Setting<String> LATENCY_METHOD = Setting.named("meshbench.latency.method")
+            .parser(Parsers.oneOf(List.of(METHOD_SWITCHED, METHOD_FRESH), ""))
+            .defaultValue(METHOD_FRESH)
+            .doc("how the cells come up. `fresh`: every cell deployed from scratch and torn down after. `switched`: each "
+                    + "cell applied to the deployment the previous one ran on, as `kubectl apply` of the next cell would "
+                    + "change a namespace (replicas, sidecars and ingress gateways started or stopped, proxies reconfigured "
+                    + "while they run, a replica whose calls change restarted, the rest kept running; locally one deployment "
+                    + "per graph); faster, but a cell whose services were kept runs on JVMs warmed by the cells before it, "
+                    + "while a restarted or fresh one has only `meshbench.latency.warmupSeconds`, so cells' figures depend "
+                    + "on their order (docs/latency-study.md has the measurement); each cell's `latency.json` says what its "
+                    + "switch changed")
+            .goals(LATENCY_STUDY).build();
+
     public static final Setting<Integer> LATENCY_MAX_SECONDS = Setting.named("meshbench.latency.maxSeconds")
             .parser(Parsers.wholeNumber(1, 3600, "seconds"))
             .defaultValue("30")
@@ -602,7 +612,7 @@ public final class Catalogue {
                     NGINX_BINARY, CPUS_LOADGEN, CPUS_SERVICES, CPUS_MESH, CPUS_MONGO, CPU_LIMITS),
             "The Maven goals: JMeter, results, report, gate", List.of(JMETER_HEAP_MB, JMETER_HOME, PROGRESS_SECONDS,
                     RESULTS_DIR, PROJECT_ROOT, REPORT_DIR, REPORT_CLIENTS, BASELINE, MAX_REGRESSION_PERCENT, GATE_LABEL),
-            "The latency study", List.of(LATENCY_GRAPHS, LATENCY_CELLS, LATENCY_CONNECTIONS, LATENCY_WARMUP_SECONDS,
+            "The latency study", List.of(LATENCY_GRAPHS, LATENCY_CELLS, LATENCY_METHOD, LATENCY_CONNECTIONS, LATENCY_WARMUP_SECONDS,
                     LATENCY_MAX_SECONDS, LATENCY_FIXED_SECONDS, LATENCY_LOAD_FRACTION),
             "A Kubernetes cluster", List.of(KUBECONFIG, NAMESPACE, IMAGES_REGISTRY, IMAGES_TAG, IMAGES_SERVICES,
                     IMAGES_SNI_PROXY, MONGO_URI, MONGO_CA, MONGO_CIDR, MONGO_WILDCARD, INGRESS_URL, LATENCY_ENTRYPOINT_URL,

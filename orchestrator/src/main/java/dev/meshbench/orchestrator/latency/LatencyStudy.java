@@ -185,8 +185,8 @@ public final class LatencyStudy {
         recorded.putAll(cpuSets.asProperties());
         recorded.put("jvm.graphNodes", String.join(" ", LocalDeployment.NODE_JVM));
         recorded.put("jvm.nettyProxies", String.join(" ", ProxyLaunch.NETTY_JVM));
-        String method = Catalogue.METHOD.value(props);
-        recorded.put(Catalogue.METHOD.name(), method);
+        String method = Catalogue.LATENCY_METHOD.value(props);
+        recorded.put(Catalogue.LATENCY_METHOD.name(), method);
         // customers and flight days are the egress study's; a graph loads no database
         LocalTargetSettings target = new LocalTargetSettings(jars, RunSettings.COMPONENT_READY_TIMEOUT, 1, 1, dataPlane,
                 dev.meshbench.results.WorkloadInfo.ORIGINAL, cpuSets);
@@ -211,9 +211,9 @@ public final class LatencyStudy {
                     d.applyCell(cell.id());
                     return true;
                 });
-        String where = method.equals(Catalogue.METHOD_FRESH) ? "the local target, each cell deployed afresh (" + Catalogue.METHOD.name() + "="
-                + method + ")" : "the local target, each cell applied to the deployment the previous cell of its graph ran on, what it "
-                + "does not change kept running (" + Catalogue.METHOD.name() + "=" + method + ")";
+        String where = method.equals(Catalogue.METHOD_FRESH) ? "the local target, each cell deployed afresh (" + Catalogue.LATENCY_METHOD.name() + "="
+                + method + "; " + Catalogue.METHOD_SWITCHED + " applies each cell to the running deployment)" : "the local target, each cell applied to the deployment the previous cell of its graph ran on, what it "
+                + "does not change kept running (" + Catalogue.LATENCY_METHOD.name() + "=" + method + ")";
         return new Prepared(deployer, planned, recorded, where, TargetKind.LOCAL);
     }
 
@@ -239,9 +239,9 @@ public final class LatencyStudy {
                     + "of them) are the port-forward's, not the mesh's; from inside the cluster's network set -D"
                     + KubernetesSettings.P_SERVICE_ACCESS + "=cluster-ip");
         }
-        String method = Catalogue.METHOD.value(props);
+        String method = Catalogue.LATENCY_METHOD.value(props);
         Map<String, String> recorded = new TreeMap<>(LatencyOnCluster.recordedSettings(k8s));
-        recorded.put(Catalogue.METHOD.name(), method);
+        recorded.put(Catalogue.LATENCY_METHOD.name(), method);
         LatencyRunner.Deployer deployer = method.equals(Catalogue.METHOD_FRESH)
                 ? LatencyRunner.Deployer.perCell(KubernetesLatencyDeployment.deployer(k8s, out))
                 : LatencyRunner.Deployer.switched(KubernetesLatencyDeployment.deployer(k8s, out), (running, cell) -> {
@@ -251,7 +251,7 @@ public final class LatencyStudy {
         String how = method.equals(Catalogue.METHOD_FRESH) ? "each cell deployed afresh into it"
                 : "each cell applied into it as kubectl apply would, pods kept where their template does not change";
         return new Prepared(deployer, LatencyOnCluster.plannedDataPlane(), recorded,
-                "Kubernetes (namespace " + k8s.namespace() + ", " + how + "; " + Catalogue.METHOD.name() + "=" + method + ")",
+                "Kubernetes (namespace " + k8s.namespace() + ", " + how + "; " + Catalogue.LATENCY_METHOD.name() + "=" + method + ")",
                 TargetKind.KUBERNETES);
     }
 }

@@ -85,6 +85,12 @@ class LatencyStudyTest {
     }
 
     @Test
+    @DisplayName("a method other than switched or fresh is named")
+    void badMethod() {
+        assertEquals("meshbench.latency.method=warm: must be one of switched, fresh", failure("meshbench.latency.method", "warm"));
+    }
+
+    @Test
     @DisplayName("locally, a CPU set for the load generator is refused: the generator runs inside the kit's JVM")
     void loadgenCpuSetRefused() {
         assertTrue(failure("meshbench.cpus.loadgen", "0").startsWith("meshbench.cpus.loadgen=0: the latency study's generator runs "
