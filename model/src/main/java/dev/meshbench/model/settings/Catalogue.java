@@ -430,21 +430,39 @@ public final class Catalogue {
 
     public static final Setting<Integer> LATENCY_WARMUP_SECONDS = Setting.named("meshbench.latency.warmupSeconds")
             .parser(Parsers.wholeNumber(0, 3600, "seconds"))
-            .defaultValue("10")
-            .doc("closed-loop warm-up per cell, not measured")
+            .defaultValue("120")
+            .doc("closed-loop warm-up per cell, not measured: its cap (`meshbench.latency.warmup=stable`), or its length "
+                    + "(`fixed`)")
+            .goals(LATENCY_STUDY).build();
+
+    /** The kinds of {@link #LATENCY_WARMUP}. */
+    public static final String LATENCY_WARMUP_FIXED = "fixed";
+    public static final String LATENCY_WARMUP_STABLE = "stable";
+
+    public static final Setting<String> LATENCY_WARMUP = Setting.named("meshbench.latency.warmup")
+            .parser(Parsers.oneOf(List.of(LATENCY_WARMUP_STABLE, LATENCY_WARMUP_FIXED), ""))
+            .defaultValue(LATENCY_WARMUP_STABLE)
+            .doc("how each cell's warm-up ends. `stable`: when warm, "
+                    + "judged every " + WARMUP_WINDOW_SECONDS + " s as the egress study's warm-up (no JVM's JIT above "
+                    + Parsers.plain(WARMUP_JIT_QUIET_MS) + " ms in the last window where the target shows it, throughput and CPU "
+                    + "per request flat within " + Parsers.plain(WARMUP_TOLERANCE_PERCENT) + "% over the last "
+                    + WARMUP_TREND_WINDOWS + " windows), at most `meshbench.latency.warmupSeconds` (then give it "
+                    + WARMUP_WINDOW_SECONDS * WARMUP_TREND_WINDOWS + " or more); each cell's `latency.json` says how it ended. "
+                    + "`fixed`: after `meshbench.latency.warmupSeconds`, warm or not (the graph's services are JVMs: 10 s left "
+                    + "them cold, docs/latency-study.md)")
             .goals(LATENCY_STUDY).build();
 
     public static final Setting<String> LATENCY_METHOD = Setting.named("meshbench.latency.method")
             .parser(Parsers.oneOf(List.of(METHOD_SWITCHED, METHOD_FRESH), ""))
-            .defaultValue(METHOD_FRESH)
-            .doc("how the cells come up. `fresh`: every cell deployed from scratch and torn down after. `switched`: each "
-                    + "cell applied to the deployment the previous one ran on, as `kubectl apply` of the next cell would "
-                    + "change a namespace (replicas, sidecars and ingress gateways started or stopped, proxies reconfigured "
-                    + "while they run, a replica whose calls change restarted, the rest kept running; locally one deployment "
-                    + "per graph); faster, but a cell whose services were kept runs on JVMs warmed by the cells before it, "
-                    + "while a restarted or fresh one has only `meshbench.latency.warmupSeconds`, so cells' figures depend "
-                    + "on their order (docs/latency-study.md has the measurement); each cell's `latency.json` says what its "
-                    + "switch changed")
+            .defaultValue(METHOD_SWITCHED)
+            .doc("how the cells come up. `switched`: each cell applied to the deployment the previous one ran on, as "
+                    + "`kubectl apply` of the next cell would change a namespace (replicas, sidecars and ingress gateways "
+                    + "started or stopped, proxies reconfigured while they run, a replica whose calls change restarted, the "
+                    + "rest kept running; locally one deployment per graph); each cell's `latency.json` says what its switch "
+                    + "changed. `fresh`: every cell deployed from scratch and torn down after. With the `stable` warm-up the "
+                    + "two agree within their runs' spread; with a short `fixed` one a cell whose services were kept runs on "
+                    + "JVMs warmed by the cells before it, so switched cells' figures depend on their order "
+                    + "(docs/latency-study.md has both measurements)")
             .goals(LATENCY_STUDY).build();
 
     public static final Setting<Integer> LATENCY_MAX_SECONDS = Setting.named("meshbench.latency.maxSeconds")
@@ -612,7 +630,7 @@ public final class Catalogue {
                     NGINX_BINARY, CPUS_LOADGEN, CPUS_SERVICES, CPUS_MESH, CPUS_MONGO, CPU_LIMITS),
             "The Maven goals: JMeter, results, report, gate", List.of(JMETER_HEAP_MB, JMETER_HOME, PROGRESS_SECONDS,
                     RESULTS_DIR, PROJECT_ROOT, REPORT_DIR, REPORT_CLIENTS, BASELINE, MAX_REGRESSION_PERCENT, GATE_LABEL),
-            "The latency study", List.of(LATENCY_GRAPHS, LATENCY_CELLS, LATENCY_METHOD, LATENCY_CONNECTIONS, LATENCY_WARMUP_SECONDS,
+            "The latency study", List.of(LATENCY_GRAPHS, LATENCY_CELLS, LATENCY_METHOD, LATENCY_CONNECTIONS, LATENCY_WARMUP, LATENCY_WARMUP_SECONDS,
                     LATENCY_MAX_SECONDS, LATENCY_FIXED_SECONDS, LATENCY_LOAD_FRACTION),
             "A Kubernetes cluster", List.of(KUBECONFIG, NAMESPACE, IMAGES_REGISTRY, IMAGES_TAG, IMAGES_SERVICES,
                     IMAGES_SNI_PROXY, MONGO_URI, MONGO_CA, MONGO_CIDR, MONGO_WILDCARD, INGRESS_URL, LATENCY_ENTRYPOINT_URL,

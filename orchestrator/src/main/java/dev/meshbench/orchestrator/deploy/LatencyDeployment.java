@@ -13,6 +13,23 @@ public interface LatencyDeployment extends AutoCloseable {
     /** Every component's cumulative CPU now. */
     List<ResourceSample> sampleResources();
 
+    /**
+     * The JIT's work so far, ms, of every component that is a HotSpot JVM, by name (as {@link Deployment#jitMillis});
+     * empty where the target cannot say.
+     */
+    default java.util.Map<String, Double> jitMillis() {
+        return java.util.Map.of();
+    }
+
+    /**
+     * Every component's CPU so far, ms, when it is read fresh enough to judge a warm-up window of 10 s by; empty where
+     * it is not.
+     */
+    default java.util.OptionalDouble warmupCpuMillis() {
+        List<ResourceSample> s = sampleResources();
+        return s.isEmpty() ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(s.stream().mapToDouble(ResourceSample::cpuMillis).sum());
+    }
+
     /** Set once a component has died on its own. */
     Optional<String> failure();
 

@@ -218,6 +218,12 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         return (cell.ingress() ? settings.ingressUrl() : settings.entrypointUrl()).isEmpty();
     }
 
+    /** Prometheus's CPU is up to a scrape interval old: too coarse for a 10-s window, so the warm-up judges throughput alone. */
+    @Override
+    public java.util.OptionalDouble warmupCpuMillis() {
+        return java.util.OptionalDouble.empty();
+    }
+
     @Override
     public Optional<String> appliedOver() {
         return appliedOver;

@@ -1,7 +1,9 @@
 package dev.meshbench.orchestrator.latency;
 
 import dev.meshbench.orchestrator.deploy.LatencyDeployment;
+import dev.meshbench.model.settings.Catalogue;
 import dev.meshbench.orchestrator.run.CaseRun;
+import dev.meshbench.orchestrator.run.WarmUp;
 import dev.meshbench.orchestrator.deploy.ResourceSample;
 import dev.meshbench.results.ComponentRole;
 import dev.meshbench.results.DataPlaneInfo;
@@ -195,7 +197,9 @@ public final class LatencyRunner {
             dataPlane = d.dataPlane(cellPlane);
             List<URI> targets = d.targets();
             Consumer<String> progress = line -> out.println(tag + " " + line);
-            if (settings.warmupSeconds() > 0) {
+            if (settings.stableWarmup()) {
+                notes.add(warmUntilStable(d, targets, tag, progress));
+            } else if (settings.warmupSeconds() > 0) {
                 out.printf(Locale.ROOT, "%s warm-up: closed loop, %d connections, %d s (not measured)%n", tag, settings.connections(),
                         settings.warmupSeconds());
                 load.run(targets, settings.connections(), Duration.ofSeconds(settings.warmupSeconds()), OptionalDouble.empty(), progress);
@@ -249,6 +253,44 @@ public final class LatencyRunner {
         LatencyCellResults r = results(runId, cell, start, dataPlane, failure, max, fixed, cores, notes);
         write(dir, r);
         return r;
+    }
+
+    /**
+     * The closed loop in windows of {@value Catalogue#WARMUP_WINDOW_SECONDS} s until the egress study's rule
+     * ({@link WarmUp#judge}) says warm, or {@code warmupSeconds} have passed; returns how it ended, for the cell's notes.
+     */
+    private String warmUntilStable(LatencyDeployment d, List<URI> targets, String tag, Consumer<String> progress) throws InterruptedException {
+        int window = Catalogue.WARMUP_WINDOW_SECONDS;
+        out.printf(Locale.ROOT, "%s warm-up: closed loop, %d connections, until warm (judged every %d s: JIT quiet, throughput and CPU "
+                + "per request flat), at most %d s (not measured)%n", tag, settings.connections(), window, settings.warmupSeconds());
+        List<WarmUp.Window> windows = new ArrayList<>();
+        Map<String, Double> jit = d.jitMillis();
+        OptionalDouble cpu = d.warmupCpuMillis();
+        int elapsed = 0;
+        WarmUp.Verdict v = new WarmUp.Verdict(false, "no window yet");
+        while (elapsed + window <= settings.warmupSeconds()) {
+            LoadPhase p = load.run(targets, settings.connections(), Duration.ofSeconds(window), OptionalDouble.empty(), line -> { });
+            check(d);
+            elapsed += window;
+            Map<String, Double> jitNow = d.jitMillis();
+            OptionalDouble cpuNow = d.warmupCpuMillis();
+            windows.add(WarmUp.window(p.requests(), p.seconds(), jit, jitNow, cpu, cpuNow));
+            jit = jitNow;
+            cpu = cpuNow;
+            v = WarmUp.judge(windows, Catalogue.WARMUP_TREND_WINDOWS, Catalogue.WARMUP_TOLERANCE_PERCENT, Catalogue.WARMUP_JIT_QUIET_MS);
+            WarmUp.Window w = windows.get(windows.size() - 1);
+            progress.accept(String.format(Locale.ROOT, "warm-up %d s: %.0f req/s%s%s", elapsed, w.requestsPerSecond(),
+                    w.compileMs() == null ? "" : String.format(Locale.ROOT, ", %s's JIT %.0f ms", w.compiling(), w.compileMs()),
+                    v.warm() ? " — warm" : ""));
+            if (v.warm()) {
+                break;
+            }
+        }
+        String how = v.warm() ? String.format(Locale.ROOT, "warm-up: warm after %d s: %s", elapsed, v.why())
+                : String.format(Locale.ROOT, "warm-up: NOT WARM at its cap of %d s (%s=%d): %s", elapsed, LatencySettings.P_WARMUP_SECONDS,
+                        settings.warmupSeconds(), v.why());
+        out.println(tag + " " + how);
+        return how;
     }
 
     private static void check(LatencyDeployment d) {

@@ -18,9 +18,11 @@ import java.util.Map;
  * @param maxSeconds    the closed-loop phase that finds the maximum rate (the gist's {@code -qps 0 -t 30s})
  * @param fixedSeconds  the open-loop phase at {@code loadFraction} of the maximum (the gist's second run)
  * @param loadFraction  the fraction of the maximum rate (the gist's 75%)
+ * @param stableWarmup  whether the warm-up ends when warm ({@code meshbench.latency.warmup=stable}), {@code warmupSeconds}
+ *                      then being its cap
  */
 public record LatencySettings(List<String> graphs, String cells, int connections, int warmupSeconds, int maxSeconds, int fixedSeconds,
-        double loadFraction) {
+        double loadFraction, boolean stableWarmup) {
     public static final String P_GRAPHS = Catalogue.LATENCY_GRAPHS.name();
     public static final String P_CELLS = Catalogue.LATENCY_CELLS.name();
     public static final String P_CONNECTIONS = Catalogue.LATENCY_CONNECTIONS.name();
@@ -28,12 +30,26 @@ public record LatencySettings(List<String> graphs, String cells, int connections
     public static final String P_MAX_SECONDS = Catalogue.LATENCY_MAX_SECONDS.name();
     public static final String P_FIXED_SECONDS = Catalogue.LATENCY_FIXED_SECONDS.name();
     public static final String P_LOAD_FRACTION = Catalogue.LATENCY_LOAD_FRACTION.name();
+    public static final String P_WARMUP = Catalogue.LATENCY_WARMUP.name();
+    /** The smallest cap of a stable warm-up: the windows its rule needs. */
+    static final int STABLE_MIN_SECONDS = Catalogue.WARMUP_WINDOW_SECONDS * Catalogue.WARMUP_TREND_WINDOWS;
 
     public LatencySettings {
         graphs = List.copyOf(graphs);
         if (graphs.isEmpty()) {
             throw new IllegalArgumentException(P_GRAPHS + " must name at least one graph");
         }
+        if (stableWarmup && warmupSeconds < STABLE_MIN_SECONDS) {
+            throw invalid(P_WARMUP_SECONDS, Integer.toString(warmupSeconds), "is the cap of the warm-up with " + P_WARMUP + "="
+                    + Catalogue.LATENCY_WARMUP_STABLE + ", which judges " + Catalogue.WARMUP_TREND_WINDOWS + " windows of "
+                    + Catalogue.WARMUP_WINDOW_SECONDS + " s: give " + STABLE_MIN_SECONDS + " or more (120 lets a cold JVM warm)");
+        }
+    }
+
+    /** A fixed warm-up of {@code warmupSeconds}. */
+    public LatencySettings(List<String> graphs, String cells, int connections, int warmupSeconds, int maxSeconds, int fixedSeconds,
+            double loadFraction) {
+        this(graphs, cells, connections, warmupSeconds, maxSeconds, fixedSeconds, loadFraction, false);
     }
 
     /** The settings from properties, the catalogue's defaults for absent ones; a bad value is refused naming its property. */
@@ -41,14 +57,15 @@ public record LatencySettings(List<String> graphs, String cells, int connections
         return new LatencySettings(Catalogue.LATENCY_GRAPHS.value(props), Catalogue.LATENCY_CELLS.value(props),
                 Catalogue.LATENCY_CONNECTIONS.value(props), Catalogue.LATENCY_WARMUP_SECONDS.value(props),
                 Catalogue.LATENCY_MAX_SECONDS.value(props), Catalogue.LATENCY_FIXED_SECONDS.value(props),
-                Catalogue.LATENCY_LOAD_FRACTION.value(props));
+                Catalogue.LATENCY_LOAD_FRACTION.value(props), Catalogue.LATENCY_WARMUP.value(props).equals(Catalogue.LATENCY_WARMUP_STABLE));
     }
 
     /** Every setting as a property, defaults included (for the results' settings). */
     public Map<String, String> asProperties() {
         return Map.of(P_GRAPHS, String.join(",", graphs), P_CELLS, cells, P_CONNECTIONS, Integer.toString(connections),
                 P_WARMUP_SECONDS, Integer.toString(warmupSeconds), P_MAX_SECONDS, Integer.toString(maxSeconds),
-                P_FIXED_SECONDS, Integer.toString(fixedSeconds), P_LOAD_FRACTION, Parsers.plain(loadFraction));
+                P_FIXED_SECONDS, Integer.toString(fixedSeconds), P_LOAD_FRACTION, Parsers.plain(loadFraction),
+                P_WARMUP, stableWarmup ? Catalogue.LATENCY_WARMUP_STABLE : Catalogue.LATENCY_WARMUP_FIXED);
     }
 
     /** Wall time of the load of one cell. */

@@ -104,10 +104,18 @@ public final class LatencyStudy {
         Runtime.getRuntime().addShutdownHook(hook);
         LatencyRunner runner = new LatencyRunner(settings, prepared.deployer(), new InProcessLoad(), prepared.target(), prepared.planned(),
                 prepared.recorded(), kitVersion, resultsDir, out);
-        out.printf(Locale.ROOT, "[latency] %d cell(s) on %s, data plane %s: %s; per cell %d s warm-up, %d s max rate, %d s at %s of it%n",
+        String warmup = settings.stableWarmup() ? "a warm-up until warm (at most " + settings.warmupSeconds() + " s)"
+                : "a " + settings.warmupSeconds() + "-s warm-up (" + LatencySettings.P_WARMUP + "=" + Catalogue.LATENCY_WARMUP_FIXED
+                        + ": not judged warm)";
+        out.printf(Locale.ROOT, "[latency] %d cell(s) on %s, data plane %s: %s; per cell %s, %d s max rate, %d s at %s of it%n",
                 cells.size(), prepared.where(), prepared.planned().name(), String.join(", ", cells.stream().map(LatencyCell::id).toList()),
-                settings.warmupSeconds(), settings.maxSeconds(), settings.fixedSeconds(),
-                settings.asProperties().get(LatencySettings.P_LOAD_FRACTION));
+                warmup, settings.maxSeconds(), settings.fixedSeconds(), settings.asProperties().get(LatencySettings.P_LOAD_FRACTION));
+        if (!settings.stableWarmup() && prepared.recorded().getOrDefault(Catalogue.LATENCY_METHOD.name(), "").equals(Catalogue.METHOD_SWITCHED)
+                && cells.size() > 1) {
+            out.printf(Locale.ROOT, "[latency] WARNING: switched cells with a fixed warm-up: a cell whose services the switch kept runs on "
+                    + "JVMs the cells before it warmed, a restarted one on cold ones, so the cells' figures depend on their order; "
+                    + "-D%s=%s judges each cell warm (docs/latency-study.md)%n", LatencySettings.P_WARMUP, Catalogue.LATENCY_WARMUP_STABLE);
+        }
         try {
             return runner.run(cells);
         } finally {

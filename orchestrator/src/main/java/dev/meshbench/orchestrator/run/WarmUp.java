@@ -61,11 +61,11 @@ public final class WarmUp {
     }
 
     /** One window as the rule sees it. */
-    record Window(double requestsPerSecond, Double cpuMsPerRequest, Double compileMs, String compiling) {
+    public record Window(double requestsPerSecond, Double cpuMsPerRequest, Double compileMs, String compiling) {
     }
 
     /** The rule's answer after a window: warm or not, and why, in words. */
-    record Verdict(boolean warm, String why) {
+    public record Verdict(boolean warm, String why) {
     }
 
     /**
@@ -93,7 +93,7 @@ public final class WarmUp {
      * beyond {@code tolerancePercent} over the last {@code trendWindows} windows in throughput and (where seen) CPU
      * per request.
      */
-    static Verdict judge(List<Window> windows, int trendWindows, double tolerancePercent, double jitQuietMs) {
+    public static Verdict judge(List<Window> windows, int trendWindows, double tolerancePercent, double jitQuietMs) {
         if (windows.size() < trendWindows) {
             return new Verdict(false, "fewer than " + trendWindows + " windows yet");
         }
@@ -210,7 +210,7 @@ public final class WarmUp {
     }
 
     /** One window from the samples it saw and the counters at its edges. */
-    static Window window(long samples, double seconds, Map<String, Double> compiledBefore, Map<String, Double> compiled,
+    public static Window window(long samples, double seconds, Map<String, Double> compiledBefore, Map<String, Double> compiled,
             OptionalDouble cpuBefore, OptionalDouble cpu) {
         double perSecond = Math.round(samples / seconds * 10) / 10.0;
         // CPU that went back (a component restarted in the window: a pod a switch replaced) says nothing of this window.

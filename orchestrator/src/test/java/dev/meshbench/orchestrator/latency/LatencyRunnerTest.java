@@ -103,7 +103,7 @@ class LatencyRunnerTest {
     }
 
     private static LatencySettings settings(String connections) {
-        return LatencySettings.fromProperties(Map.of(LatencySettings.P_CONNECTIONS, connections, LatencySettings.P_WARMUP_SECONDS, "1",
+        return LatencySettings.fromProperties(Map.of(LatencySettings.P_WARMUP, "fixed", LatencySettings.P_CONNECTIONS, connections, LatencySettings.P_WARMUP_SECONDS, "1",
                 LatencySettings.P_MAX_SECONDS, "2", LatencySettings.P_FIXED_SECONDS, "3"));
     }
 
@@ -195,6 +195,60 @@ class LatencyRunnerTest {
         assertEquals(2, deployer.started.size());
         assertTrue(deployer.started.get(0).closed && deployer.started.get(1).closed, "torn down");
         assertTrue(done.get(3).notes().stream().noneMatch(n -> n.startsWith("applied to")), done.get(3).notes().toString());
+    }
+
+    /** Closed loops answer the given rates in turn (the last one from then on); open loops the rate asked. */
+    static final class RampLoad implements LatencyRunner.Load {
+        final List<Double> closed;
+        final List<String> calls = new ArrayList<>();
+
+        RampLoad(Double... closed) {
+            this.closed = new ArrayList<>(List.of(closed));
+        }
+
+        @Override
+        public LoadPhase run(List<URI> targets, int connections, Duration duration, OptionalDouble rate, Consumer<String> progress) {
+            calls.add(duration.toSeconds() + " s " + (rate.isPresent() ? "open" : "closed"));
+            double achieved = rate.isPresent() ? rate.getAsDouble() : closed.size() > 1 ? closed.remove(0) : closed.get(0);
+            return new LoadPhase(connections, duration.toSeconds(), Math.round(achieved * duration.toSeconds()), Map.of(),
+                    rate.isPresent() ? achieved : null, achieved, 1, 2, 3, 4, 5, 1.5, 0, 0, 0, false, null,
+                    rate.isPresent() ? new LoadPhase.ServiceTime(0.5, 1, 1.5, 2) : null, null);
+        }
+
+        @Override
+        public String describe() {
+            return "ramp";
+        }
+    }
+
+    private static LatencySettings stable(int capSeconds) {
+        return new LatencySettings(List.of("single"), "all", 2, capSeconds, 2, 3, 0.75, true);
+    }
+
+    @Test
+    void aStableWarmUpEndsWhenThroughputAndCpuPerRequestStopMoving() throws Exception {
+        // 400, 700, then 1000 req/s: the last 4 windows are flat after the 6th; CPU per request is constant (FakeDeployment)
+        RampLoad load = new RampLoad(400.0, 700.0, 1000.0);
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        LatencyCellResults r = runner(stable(120), LatencyRunner.Deployer.perCell((cell, logs, created) -> new FakeDeployment()), load,
+                new PrintStream(text, true, StandardCharsets.UTF_8)).runCell(new LatencyCell("single", 1, false, true));
+        assertEquals(List.of("10 s closed", "10 s closed", "10 s closed", "10 s closed", "10 s closed", "10 s closed", "2 s closed",
+                "3 s open"), load.calls);
+        assertTrue(r.notes().get(0).startsWith("warm-up: warm after 60 s: throughput flat (+0.0% over the last 4 windows), CPU per "
+                + "request flat"), r.notes().toString());
+        assertEquals("stable", r.settings().get(LatencySettings.P_WARMUP));
+        assertTrue(text.toString(StandardCharsets.UTF_8).contains("warm-up 30 s: 1000 req/s"), text.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aStableWarmUpThatDoesNotSettleSaysSoAtItsCap() throws Exception {
+        RampLoad load = new RampLoad(100.0, 200.0, 300.0, 400.0, 500.0);
+        LatencyCellResults r = runner(stable(40), LatencyRunner.Deployer.perCell((cell, logs, created) -> new FakeDeployment()), load,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).runCell(new LatencyCell("single", 1, false, true));
+        assertEquals(RunStatus.PASSED, r.status());
+        assertEquals(4, load.calls.stream().filter(c -> c.equals("10 s closed")).count(), load.calls.toString());
+        assertTrue(r.notes().get(0).startsWith("warm-up: NOT WARM at its cap of 40 s (meshbench.latency.warmupSeconds=40): throughput rising"),
+                r.notes().toString());
     }
 
     @Test

@@ -13,6 +13,8 @@ class LatencySettingsTest {
         LatencySettings s = LatencySettings.fromProperties(Map.of());
         assertEquals(List.of("single", "double"), s.graphs());
         assertEquals(64, s.connections());
+        assertEquals(true, s.stableWarmup(), "warm-up until warm");
+        assertEquals(120, s.warmupSeconds(), "its cap");
         assertEquals(30, s.maxSeconds());
         assertEquals(30, s.fixedSeconds());
         assertEquals(0.75, s.loadFraction());
@@ -23,8 +25,9 @@ class LatencySettingsTest {
     void readsEveryProperty() {
         LatencySettings s = LatencySettings.fromProperties(Map.of(LatencySettings.P_GRAPHS, "single, my.yaml", LatencySettings.P_CONNECTIONS, "8",
                 LatencySettings.P_MAX_SECONDS, "5", LatencySettings.P_FIXED_SECONDS, "6", LatencySettings.P_WARMUP_SECONDS, "0",
-                LatencySettings.P_LOAD_FRACTION, "0.5", LatencySettings.P_CELLS, "single/*/none/*"));
+                LatencySettings.P_LOAD_FRACTION, "0.5", LatencySettings.P_CELLS, "single/*/none/*", LatencySettings.P_WARMUP, "fixed"));
         assertEquals(List.of("single", "my.yaml"), s.graphs());
+        assertEquals(false, s.stableWarmup());
         assertEquals(8, s.connections());
         assertEquals(11, s.loadSecondsPerCell());
         assertEquals("single/*/none/*", s.cells());

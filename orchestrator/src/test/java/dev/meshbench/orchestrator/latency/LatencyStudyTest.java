@@ -85,6 +85,13 @@ class LatencyStudyTest {
     }
 
     @Test
+    @DisplayName("a stable warm-up whose cap is shorter than the windows its rule needs is refused, naming the cap")
+    void stableWarmUpNeedsItsWindows() {
+        assertEquals("meshbench.latency.warmupSeconds=10: is the cap of the warm-up with meshbench.latency.warmup=stable, which judges "
+                + "4 windows of 10 s: give 40 or more (120 lets a cold JVM warm)", failure("meshbench.latency.warmupSeconds", "10"));
+    }
+
+    @Test
     @DisplayName("a method other than switched or fresh is named")
     void badMethod() {
         assertEquals("meshbench.latency.method=warm: must be one of switched, fresh", failure("meshbench.latency.method", "warm"));
