@@ -501,14 +501,7 @@ public final class LocalDeployment implements Deployment, dev.meshbench.orchestr
         // 1. What the plan adds, callees first (the plan's order): the egress chain; a graph's new replicas and sidecars.
         for (ComponentPlan c : to.components()) {
             if (!running(c.name())) {
-                withPlan(to, () -> {
-                    if (c.kind().isProxy()) {
-                        startProxy(c, version);
-                    } else {
-                        start(nodeSpec(c));
-                        jvmsStarted.add(c.name());
-                    }
-                });
+                startIn(to, c, version, jvmsStarted);
                 done.add("started " + c.name());
                 startedNow.add(c.name());
             }
@@ -539,14 +532,7 @@ public final class LocalDeployment implements Deployment, dev.meshbench.orchestr
                 components.removeIf(k -> k.name().equals(c.name()));
                 adminEndpoints.remove(c.name());
                 ready.remove(c.name());
-                withPlan(to, () -> {
-                    if (c.kind().isProxy()) {
-                        startProxy(c, version);
-                    } else {
-                        start(nodeSpec(c));
-                        jvmsStarted.add(c.name());
-                    }
-                });
+                startIn(to, c, version, jvmsStarted);
                 done.add("restarted " + c.name() + " (" + why.get() + ")");
                 startedNow.add(c.name());
             } else {
@@ -584,6 +570,21 @@ public final class LocalDeployment implements Deployment, dev.meshbench.orchestr
         live.forEach(c -> touched.add(c.name()));
         gone.forEach(c -> touched.add(c.name()));
         return new Changes(done, touched, cold, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /**
+     * Starts component {@code c} of plan {@code to} with its configuration as {@code version}: a proxy, or a graph replica
+     * (a new JVM, added to {@code jvms}).
+     */
+    private void startIn(TopologyPlan to, ComponentPlan c, String version, List<String> jvms) {
+        withPlan(to, () -> {
+            if (c.kind().isProxy()) {
+                startProxy(c, version);
+            } else {
+                start(nodeSpec(c));
+                jvms.add(c.name());
+            }
+        });
     }
 
     /** Whether component {@code name} runs now. */

@@ -68,15 +68,7 @@ class LocalTargetIT {
 
     @AfterEach
     void nothingLeftRunning() throws InterruptedException {
-        // Every component is our child; after close none may survive (the watchdog lives as long as this JVM, on purpose).
-        java.util.function.Predicate<ProcessHandle> component = p -> p.isAlive()
-                && !dev.meshbench.orchestrator.lifetime.Lifeline.isWatchdog(p);
-        for (int i = 0; i < 50 && ProcessHandle.current().descendants().anyMatch(component); i++) {
-            Thread.sleep(100);
-        }
-        List<String> alive = ProcessHandle.current().descendants().filter(component)
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
-        assertEquals(List.of(), alive, "child processes left running");
+        ChildProcesses.assertNoneLeft();
     }
 
     @ParameterizedTest(name = "{0}, case {1}: MongoDB traffic takes exactly the case's hops, sidecars speak mTLS")

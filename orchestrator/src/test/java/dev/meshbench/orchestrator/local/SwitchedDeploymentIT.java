@@ -49,13 +49,7 @@ class SwitchedDeploymentIT {
 
     @AfterEach
     void nothingLeftRunning() throws InterruptedException {
-        java.util.function.Predicate<ProcessHandle> component = p -> p.isAlive()
-                && !dev.meshbench.orchestrator.lifetime.Lifeline.isWatchdog(p);
-        for (int i = 0; i < 50 && ProcessHandle.current().descendants().anyMatch(component); i++) {
-            Thread.sleep(100);
-        }
-        assertEquals(List.of(), ProcessHandle.current().descendants().filter(component)
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList(), "child processes left running");
+        ChildProcesses.assertNoneLeft();
     }
 
     private static LocalDeployment deploy(DataPlane plane, Path logs, Duration timeout) {
