@@ -222,8 +222,16 @@ public final class LatencyRunner {
             long t0 = System.nanoTime();
             fixed = load.run(targets, settings.connections(), Duration.ofSeconds(settings.fixedSeconds()), OptionalDouble.of(rate), progress);
             long elapsedMs = Math.max(1, (System.nanoTime() - t0) / 1_000_000);
-            cores = cores(before, d.sampleResources(), elapsedMs);
+            List<ResourceSample> after = d.sampleResources();
+            cores = cores(before, after, elapsedMs);
             check(d);
+            if (!after.isEmpty() && fixed.requests() > 0 && cores.values().stream().allMatch(c -> c == 0.0)) {
+                String why = String.format(Locale.ROOT, "CPU not measured: no component's CPU changed over the open-loop phase's %d s as "
+                        + "the target read it (on a cluster Prometheus sees CPU one scrape interval late: give %s of 30 or more); the "
+                        + "cores are recorded as 0", settings.fixedSeconds(), LatencySettings.P_FIXED_SECONDS);
+                notes.add(why);
+                out.println(tag + " " + why);
+            }
             out.printf(Locale.ROOT, "%s at %.0f req/s: achieved %.0f, p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, %d errors%s%n", tag,
                     rate, fixed.achievedRate(), fixed.p50(), fixed.p90(), fixed.p99(), fixed.p999(), fixed.errorCount(),
                     fixed.fellBehind() ? " — GENERATOR FELL BEHIND: " + fixed.fellBehindReason() : "");

@@ -59,7 +59,7 @@ class LatencyRunnerTest {
         }
     }
 
-    static final class FakeDeployment implements LatencyDeployment {
+    static class FakeDeployment implements LatencyDeployment {
         boolean closed;
         long cpu;
         Optional<String> applied = Optional.empty();
@@ -249,6 +249,26 @@ class LatencyRunnerTest {
         assertEquals(4, load.calls.stream().filter(c -> c.equals("10 s closed")).count(), load.calls.toString());
         assertTrue(r.notes().get(0).startsWith("warm-up: NOT WARM at its cap of 40 s (meshbench.latency.warmupSeconds=40): throughput rising"),
                 r.notes().toString());
+    }
+
+    @Test
+    void cpuThatDidNotMoveOverThePhaseIsSaidNotMeasured() throws Exception {
+        FakeDeployment still = new FakeDeployment() {
+            @Override
+            public List<ResourceSample> sampleResources() {
+                return List.of(new ResourceSample(0, new Component("sidecar-a-1", ComponentRole.MESH), 11, 500, 1));
+            }
+        };
+        LatencyCellResults r = runner(settings("2"), LatencyRunner.Deployer.perCell((cell, logs, created) -> still), new ScriptedLoad(),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).runCell(new LatencyCell("single", 1, false, true));
+        assertEquals(0.0, r.cpuCores().get("mesh"));
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("CPU not measured: no component's CPU changed over the open-loop "
+                + "phase's 3 s")), r.notes().toString());
+        // a deployment whose CPU moves gets no such note
+        LatencyCellResults moving = runner(settings("2"), LatencyRunner.Deployer.perCell((cell, logs, created) -> new FakeDeployment()),
+                new ScriptedLoad(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .runCell(new LatencyCell("single", 1, false, true));
+        assertTrue(moving.notes().stream().noneMatch(n -> n.startsWith("CPU not measured")), moving.notes().toString());
     }
 
     @Test
