@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * One latency cell on a cluster with Istio: {@code istio-config/latency/cells/<cell>} ({@link LatencyManifests})
@@ -57,8 +56,6 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
     private volatile List<Deployment> ingressGateways;
     /** How the cell applied last came onto this deployment ({@link #applyCell}); empty for the one it started with. */
     private volatile Optional<String> appliedOver = Optional.empty();
-    /** The namespaces {@link #cpu} reads. */
-    private volatile List<String> cpuNamespaces = List.of();
     private final Map<Long, ResourceSample> latest = new HashMap<>();
     private volatile URI entry;
     private volatile ClusterCpu cpu;
@@ -107,9 +104,7 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         ClusterOps ops = new ClusterOps(client, settings.namespace(), applier);
         KubernetesLatencyDeployment d;
         try {
-            List<ObjectNode> docs = LatencyManifests.render(cell, settings.namespace(), settings.images(), KubectlKustomize.find(settings.kubectl()),
-                    java.util.Optional.empty());
-            CpuRequests.scale(docs, settings.cpuRequestScale());
+            List<ObjectNode> docs = render(cell, settings);
             List<HasMetadata> resources = CaseManifests.typed(docs, client.getKubernetesSerialization());
             progress.printf("[%s] checking the cluster at %s%n", cell.id(), client.getMasterUrl());
             ops.checkClusterAndNamespace();
@@ -154,9 +149,8 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
         long t0 = System.nanoTime();
         LatencyCell from = cell;
         Optional<EntryTarget> entryBefore = entry != null && forwarded() ? Optional.of(entryTarget()) : Optional.empty();
-        List<ObjectNode> nextDocs = LatencyManifests.render(next, settings.namespace(), settings.images(), KubectlKustomize.find(settings.kubectl()),
-                Optional.empty());
-        CpuRequests.scale(nextDocs, settings.cpuRequestScale());
+        List<String> namespacesBefore = cpuNamespaces();
+        List<ObjectNode> nextDocs = render(next, settings);
         List<HasMetadata> nextResources = CaseManifests.typed(nextDocs, client.getKubernetesSerialization());
         List<Deployment> gateways = next.ingress() ? gatewaysFor(next, ops, settings) : List.of();
         SwitchPlan plan = SwitchPlan.between(resources, nextResources);
@@ -201,7 +195,7 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
             synchronized (this) {
                 latest.clear();
             }
-            if (cpuNamespaces().equals(cpuNamespaces)) {
+            if (cpuNamespaces().equals(namespacesBefore)) {
                 c.awaitSeries(components());
             } else {
                 startCpu(); // the cell's components are in namespaces the query did not read (Istio's ingress gateway's)
@@ -227,6 +221,14 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
     @Override
     public Optional<String> appliedOver() {
         return appliedOver;
+    }
+
+    /** The manifests of {@code cell} for the settings' namespace and images, CPU requests scaled as the settings say. */
+    private static List<ObjectNode> render(LatencyCell cell, KubernetesSettings settings) {
+        List<ObjectNode> docs = LatencyManifests.render(cell, settings.namespace(), settings.images(), KubectlKustomize.find(settings.kubectl()),
+                Optional.empty());
+        CpuRequests.scale(docs, settings.cpuRequestScale());
+        return docs;
     }
 
     /** Istio's ingress gateway Deployments a gateway cell enters by, or an error saying how to install it. */
@@ -303,13 +305,11 @@ public final class KubernetesLatencyDeployment extends AppliedOnCluster implemen
     }
 
     private void startCpu() {
-        List<String> namespaces = cpuNamespaces();
-        ClusterCpu c = ClusterCpu.start(settings, forwards, namespaces, this::componentOf, components(), started.minusSeconds(60));
+        ClusterCpu c = ClusterCpu.start(settings, forwards, cpuNamespaces(), this::componentOf, components(), started.minusSeconds(60));
         synchronized (this) {
             keepNewest(latest, c.startSamples());
         }
         cpu = c;
-        cpuNamespaces = namespaces;
     }
 
     private static URI withPath(URI u) {

@@ -69,61 +69,51 @@ public final class LatencyRunner {
          * down first). After a failed cell, {@link #close} has torn everything down and the next cell is deployed afresh.
          */
         static Deployer switched(OneCell deploy, java.util.function.BiPredicate<LatencyDeployment, LatencyCell> applied) {
-            Deployer fresh = perCell(deploy);
-            return new Deployer() {
-                private LatencyDeployment current;
-
-                @Override
-                public LatencyDeployment deploy(LatencyCell cell, Path logDir) {
-                    LatencyDeployment running;
-                    synchronized (this) {
-                        running = current;
-                    }
-                    if (running != null && applied.test(running, cell)) {
-                        return running;
-                    }
-                    LatencyDeployment d = fresh.deploy(cell, logDir);
-                    synchronized (this) {
-                        current = d;
-                    }
-                    return d;
-                }
-
-                @Override
-                public void close() {
-                    synchronized (this) {
-                        current = null;
-                    }
-                    fresh.close();
-                }
-            };
+            return new Cells(deploy, applied);
         }
 
         /** A deployer that deploys every cell for itself and tears the previous one down first. */
         static Deployer perCell(OneCell deploy) {
-            return new Deployer() {
-                private LatencyDeployment current;
+            return new Cells(deploy, (running, cell) -> false);
+        }
+    }
 
-                @Override
-                public LatencyDeployment deploy(LatencyCell cell, Path logDir) {
-                    close();
-                    LatencyDeployment d = deploy.deploy(cell, logDir, this::set);
-                    set(d);
-                    return d;
-                }
+    /** {@link Deployer#switched} and {@link Deployer#perCell}: the deployment running now, kept or replaced per cell. */
+    private static final class Cells implements Deployer {
+        private final Deployer.OneCell deploy;
+        private final java.util.function.BiPredicate<LatencyDeployment, LatencyCell> applied;
+        private LatencyDeployment current;
 
-                private synchronized void set(LatencyDeployment d) {
-                    current = d;
-                }
+        Cells(Deployer.OneCell deploy, java.util.function.BiPredicate<LatencyDeployment, LatencyCell> applied) {
+            this.deploy = deploy;
+            this.applied = applied;
+        }
 
-                @Override
-                public synchronized void close() {
-                    if (current != null) {
-                        current.close();
-                        current = null;
-                    }
-                }
-            };
+        @Override
+        public LatencyDeployment deploy(LatencyCell cell, Path logDir) {
+            LatencyDeployment running;
+            synchronized (this) {
+                running = current;
+            }
+            if (running != null && applied.test(running, cell)) {
+                return running;
+            }
+            close();
+            LatencyDeployment d = deploy.deploy(cell, logDir, this::set);
+            set(d);
+            return d;
+        }
+
+        private synchronized void set(LatencyDeployment d) {
+            current = d;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (current != null) {
+                current.close();
+                current = null;
+            }
         }
     }
 

@@ -310,7 +310,7 @@ public final class LocalDeployment implements Deployment, dev.meshbench.orchestr
     }
 
     /** {@code go-sample} of replica {@code go-sample-3}. */
-    static String serviceOf(String replica) {
+    private static String serviceOf(String replica) {
         return replica.substring(0, replica.lastIndexOf('-'));
     }
 
@@ -825,7 +825,7 @@ public final class LocalDeployment implements Deployment, dev.meshbench.orchestr
     }
 
     /** {@code planned} with the TLS provider the Netty relays of {@code plan} printed in their ready lines. */
-    static DataPlaneInfo withTlsProvider(TopologyPlan plan, Map<String, ReadyLine> ready, DataPlaneInfo planned) {
+    private static DataPlaneInfo withTlsProvider(TopologyPlan plan, Map<String, ReadyLine> ready, DataPlaneInfo planned) {
         if (plan.options().dataPlane() != DataPlane.NETTY) {
             return planned;
         }
